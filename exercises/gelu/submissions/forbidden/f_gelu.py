@@ -1,0 +1,5 @@
+import torch.nn.functional as F
+
+
+def gelu(x):
+    return F.gelu(x, approximate="tanh")

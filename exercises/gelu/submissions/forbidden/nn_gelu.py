@@ -1,0 +1,5 @@
+import torch
+
+
+def gelu(x):
+    return torch.nn.GELU(approximate="tanh")(x)

@@ -1,0 +1,6 @@
+# mistake: no-cubic
+import numpy as np
+
+
+def gelu(x):
+    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * x))

@@ -1,0 +1,175 @@
+"""Comparing a learner's answer with the expected value, in the judge's process only.
+
+The answer arrives as plain numbers rebuilt by `sandbox.wire` (fresh base-class ndarrays, Python scalars), so
+nothing the submission defined takes part in the comparison. Each mismatch is explained as data (a reason code
+and its parameters) which `judge.grade` turns into a sentence in the learner's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from judge.exercise import Returns, Tolerance
+from judge.values import describe_type
+from sandbox.wire import Array
+
+MAX_DIFF_INDICES = 200
+ARRAY_ORIGINS = {"numpy": ("ndarray", "numpy scalar"), "torch": ("tensor",)}
+EXPECTED_TYPE = {"numpy": "numpy.ndarray", "torch": "torch.Tensor"}
+
+
+@dataclass(frozen=True)
+class Check:
+    """The outcome of one comparison. `reason` is empty when it passed."""
+
+    passed: bool
+    reason: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    path: str = ""
+    max_abs_error: float | None = None
+    first_diff: tuple[int, ...] | None = None
+    mismatches: int = 0
+    diff_indices: tuple[int, ...] = ()
+
+
+PASS = Check(True)
+
+
+def compare(expected: Any, got: Any, returns: Returns, tolerance: Tolerance, track: str, path: str = "") -> Check:
+    """Does `got` match `expected` as `returns` describes it?"""
+    kind = returns.kind
+    if kind in ("array", "int_array"):
+        return _compare_array(expected, got, kind == "int_array", tolerance, track, path)
+    if kind == "tuple":
+        return _compare_sequence(expected, got, returns, tolerance, track, path)
+    if kind == "dict":
+        return _compare_dict(expected, got, returns, tolerance, track, path)
+    if kind == "any":
+        return _compare_any(expected, got, tolerance, track, path)
+    return _compare_scalar(expected, got, kind, tolerance, path)
+
+
+def _fail(reason: str, path: str, **params: Any) -> Check:
+    return Check(False, reason, params, path)
+
+
+def _compare_array(expected: np.ndarray, got: Any, integer: bool, tolerance: Tolerance, track: str,
+                   path: str) -> Check:
+    want = EXPECTED_TYPE[track]
+    scalar_ok = expected.ndim == 0 and isinstance(got, float | int) and not isinstance(got, bool)
+    if scalar_ok:
+        got = Array(np.asarray(got, dtype=np.float64), origin="ndarray")
+    if not isinstance(got, Array) or got.origin.partition(":")[0] not in ARRAY_ORIGINS[track]:
+        return _fail("wrong_type", path, expected=want, got=describe_type(got))
+    data = got.data
+    if data.shape != expected.shape:
+        return _fail("wrong_shape", path, expected=_shape(expected.shape), got=_shape(data.shape))
+    if integer:
+        if data.dtype.kind not in "iub":
+            return _fail("not_integer", path, got=str(data.dtype))
+        wrong = data.astype(np.int64) != expected
+        return _summarize(wrong, None, path)
+    if data.dtype.kind not in "biuf":
+        return _fail("wrong_dtype", path, got=str(data.dtype))
+    values = data.astype(np.float64)
+    if np.isnan(values).any():
+        index = tuple(int(i) for i in np.argwhere(np.isnan(values))[0])
+        return Check(False, "nan", {"index": _index(index)}, path, first_diff=index,
+                     mismatches=int(np.isnan(values).sum()),
+                     diff_indices=tuple(int(i) for i in np.flatnonzero(np.isnan(values))[:MAX_DIFF_INDICES]))
+    with np.errstate(invalid="ignore", over="ignore"):
+        error = np.abs(values - expected)
+        error = np.where(values == expected, 0.0, error)  # inf == inf is a match, inf - inf is not NaN here
+        wrong = ~(error < tolerance.atol + tolerance.rtol * np.abs(expected))
+    return _summarize(wrong, error, path)
+
+
+def _summarize(wrong: np.ndarray, error: np.ndarray | None, path: str) -> Check:
+    max_error = float(error.max()) if error is not None and error.size else None
+    if not wrong.any():
+        return Check(True, path=path, max_abs_error=max_error)
+    first = tuple(int(i) for i in np.argwhere(wrong)[0]) if wrong.ndim else ()
+    params = {"count": int(wrong.sum()), "total": int(wrong.size), "index": _index(first)}
+    if max_error is not None:
+        params["max_error"] = f"{max_error:.3g}"
+    return Check(False, "wrong_values", params, path, max_abs_error=max_error, first_diff=first,
+                 mismatches=int(wrong.sum()),
+                 diff_indices=tuple(int(i) for i in np.flatnonzero(wrong)[:MAX_DIFF_INDICES]))
+
+
+def _compare_scalar(expected: Any, got: Any, kind: str, tolerance: Tolerance, path: str) -> Check:
+    if isinstance(got, Array) and got.data.ndim == 0:
+        got = got.data.item()
+    if kind == "bool":
+        if not isinstance(got, bool):
+            return _fail("wrong_type", path, expected="bool", got=describe_type(got))
+        return PASS if got == expected else _fail("wrong_scalar", path, expected=expected, got=got)
+    if isinstance(got, bool) or not isinstance(got, int | float):
+        return _fail("wrong_type", path, expected=kind, got=describe_type(got))
+    if kind == "int":
+        if isinstance(got, float) and not got.is_integer():
+            return _fail("not_integer", path, got=repr(got))
+        return PASS if int(got) == expected else _fail("wrong_scalar", path, expected=expected, got=got)
+    if got != got:  # NaN never matches
+        return _fail("nan", path, index="")
+    error = 0.0 if got == expected else abs(got - expected)
+    if error < tolerance.atol + tolerance.rtol * abs(expected):
+        return Check(True, path=path, max_abs_error=error)
+    return Check(False, "wrong_scalar", {"expected": expected, "got": got}, path, max_abs_error=error)
+
+
+def _compare_sequence(expected: tuple[Any, ...], got: Any, returns: Returns, tolerance: Tolerance, track: str,
+                      path: str) -> Check:
+    if not isinstance(got, tuple | list):
+        return _fail("wrong_type", path, expected="tuple", got=describe_type(got))
+    if len(got) != len(expected):
+        return _fail("wrong_length", path, expected=len(expected), got=len(got))
+    items = returns.items or tuple(Returns("any") for _ in expected)
+    return _first_failure(compare(e, g, r, tolerance, track, f"{path}[{i}]")
+                          for i, (e, g, r) in enumerate(zip(expected, got, items, strict=True)))
+
+
+def _compare_dict(expected: dict[str, Any], got: Any, returns: Returns, tolerance: Tolerance, track: str,
+                  path: str) -> Check:
+    if not isinstance(got, dict):
+        return _fail("wrong_type", path, expected="dict", got=describe_type(got))
+    missing = [k for k in expected if k not in got]
+    if missing:
+        return _fail("missing_key", path, key=missing[0])
+    specs = dict(returns.fields)
+    return _first_failure(compare(expected[k], got[k], specs.get(k, Returns("any")), tolerance, track,
+                                  f"{path}[{k!r}]") for k in expected)
+
+
+def _compare_any(expected: Any, got: Any, tolerance: Tolerance, track: str, path: str) -> Check:
+    """Infer the spec from the expected value (for nested results an author did not spell out)."""
+    if isinstance(expected, np.ndarray):
+        kind = "int_array" if expected.dtype.kind in "iu" else "array"
+        return compare(expected, got, Returns(kind), tolerance, track, path)
+    if isinstance(expected, tuple | list):
+        return compare(tuple(expected), got, Returns("tuple"), tolerance, track, path)
+    if isinstance(expected, dict):
+        return compare(expected, got, Returns("dict"), tolerance, track, path)
+    kind = "bool" if isinstance(expected, bool) else "int" if isinstance(expected, int) else "float"
+    return compare(expected, got, Returns(kind), tolerance, track, path)
+
+
+def _first_failure(checks: Any) -> Check:
+    worst = None
+    for check in checks:
+        if not check.passed:
+            return check
+        if check.max_abs_error is not None:
+            worst = max(worst or 0.0, check.max_abs_error)
+    return Check(True, max_abs_error=worst)
+
+
+def _shape(shape: tuple[int, ...]) -> str:
+    return "(" + ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _index(index: tuple[int, ...]) -> str:
+    return "[" + ", ".join(map(str, index)) + "]"

@@ -1,0 +1,360 @@
+"""`grade()`: the one entry point that judges a submission. The CLI, the web API and the authoring tools all
+call it; none of them grades anything itself.
+
+    source ─► policy check ─► sandboxed run (sandbox.runner) ─► compare here ─► verdict, cases, hints ─► Report
+"""
+
+from __future__ import annotations
+
+import signal
+from typing import Any
+
+import numpy as np
+
+from judge import i18n, values
+from judge.compare import compare
+from judge.exercise import Case, Exercise
+from judge.i18n import t
+from judge.mistakes import recognise
+from judge.report import SEVERITY, CaseReport, Report, SourceIssue
+from sandbox import policy, runner
+from sandbox.pool import Busy, Pool
+from sandbox.runner import Call, CallOutcome, ErrorInfo, Job, Outcome
+
+PLOT_CALL = "plot"
+
+
+def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, lang: str = "en",
+          filename: str = "solution.py", plot: bool = False, pool: Pool | None = None) -> Report:
+    """Judge `source` against `exercise` in `track` ('numpy' / 'torch'; detected from the imports when None).
+    Returns a Report in `lang`. Raises UnknownTrack for a track the exercise lacks and sandbox.pool.Busy when
+    every sandbox slot is taken; every problem of the submission itself is a verdict, never an exception."""
+    lang = i18n.normalize_lang(lang)
+    if track is None:
+        track = _detect_track(exercise, source)
+    chosen = exercise.track(track)
+    grader = _Grader(exercise, track, lang)
+
+    try:
+        text = policy.decode_source(source)
+        if _normalize(text) == _normalize(chosen.starter):
+            return grader.finish("not_attempted", t("verdict.not_attempted.message", lang,
+                                                    function=exercise.function.name))
+        forbidden = exercise.forbidden_for(track)
+        rules = policy.Rules.of(chosen.imports, [n for f in forbidden for n in f.names])
+        program = policy.check(text, rules, filename)
+    except policy.Rejected as rejected:
+        return grader.rejected(rejected, source)
+
+    calls = [_call(exercise, case) for case in exercise.cases]
+    if plot and exercise.function.elementwise and exercise.plot_grid:
+        start, stop, num = exercise.plot_grid
+        calls.append(Call(PLOT_CALL, (np.linspace(start, stop, num),), echo=False))
+    job = Job(program=program, function=exercise.function.name, track=track, calls=tuple(calls),
+              imports=chosen.imports,
+              forbidden_names=tuple(n for f in forbidden for n in f.names),
+              forbidden_aten=tuple(op for f in forbidden for op in f.aten))
+    outcome = runner.run(job, exercise.limits, pool)
+    return grader.judge(outcome, program.source)
+
+
+def _detect_track(exercise: Exercise, source: str | bytes) -> str:
+    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+    detected = policy.detect_track(text)
+    return detected if detected in exercise.tracks else next(iter(exercise.tracks))
+
+
+def _normalize(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.strip().splitlines())
+
+
+def _call(exercise: Exercise, case: Case) -> Call:
+    args, kwargs = exercise.call_args(case.args)
+    names = tuple(p.name for p in exercise.function.params if p.required)
+    return Call(case.id, args, kwargs, names, echo=case.visible)
+
+
+class _Grader:
+    """Turns what the sandbox observed into a Report, in one language."""
+
+    def __init__(self, exercise: Exercise, track: str, lang: str) -> None:
+        self.exercise, self.track, self.lang = exercise, track, lang
+        self.cases: list[CaseReport] = []
+        self.verdicts: list[str] = []
+        self.issues: list[SourceIssue] = []
+        self.notes: list[str] = []
+        self.mistakes: list[str] = []
+        self.targeted: list[str] = []
+        self.violation: str | None = None
+        self.lines: list[str] = []
+
+    def t(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    # --- before running --------------------------------------------------------------------------------------
+
+    def rejected(self, rejected: policy.Rejected, source: str | bytes) -> Report:
+        lines = (source.decode("utf-8", "replace") if isinstance(source, bytes) else source).splitlines()
+        for issue in rejected.issues:
+            message = self.t(f"policy.{issue.code}", **issue.params)
+            if issue.code == "forbidden_call":
+                reason = self.exercise.reason_for(issue.params["name"])
+                message += f" {reason.get_in(self.lang)}" if reason else ""
+            self.issues.append(SourceIssue(issue.line, issue.col, message, issue.code))
+        first = self.issues[0]
+        where = self.t("report.at_line", line=first.line) if first.line else ""
+        code_line = lines[first.line - 1].strip() if 0 < first.line <= len(lines) else ""
+        message = f"{where}{first.message}" + (f"\n    {code_line}" if code_line else "")
+        verdict = "compile_error" if rejected.kind == "compile" else "forbidden"
+        return self.finish(verdict, message, not_run=True)
+
+    # --- after running ---------------------------------------------------------------------------------------
+
+    def judge(self, outcome: Outcome, source: str) -> Report:
+        self.lines = source.splitlines()
+        if outcome.termination == "internal":
+            return self.finish("internal_error", self.t("verdict.internal_error.message",
+                                                        detail=outcome.internal_error or ""), not_run=True)
+        if outcome.module_error is not None:
+            return self._module_failed(outcome)
+        if outcome.missing is not None:
+            return self._missing(outcome)
+
+        answers: dict[str, Any] = {}
+        failed: list[str] = []
+        unfinished = False
+        for case in self.exercise.cases:
+            call = outcome.calls.get(case.id)
+            if call is None:
+                status = "not_run" if unfinished else self._unfinished_status(outcome)
+                unfinished = True
+                self._add_case(case, status, self._termination_message(outcome) if status != "not_run" else "")
+                failed.append(case.id)
+                continue
+            passed = self._grade_case(case, call)
+            if call.ok:
+                answers[case.id] = call.value
+            if not passed:
+                failed.append(case.id)
+            if call.mutated and case.visible:
+                self.notes.append(self.t("report.mutated", case=case.id, names=", ".join(call.mutated)))
+
+        self._add_violations(outcome)
+        self._add_termination(outcome)
+        if not self.verdicts and failed:
+            self.verdicts.append("wrong_answer")
+        if "wrong_answer" in self.verdicts and set(self.verdicts) <= {"wrong_answer"}:
+            for mistake in recognise(self.exercise, self.track, answers, failed):
+                self.mistakes.append(mistake.id)
+                self.targeted.append(mistake.hint.get_in(self.lang))
+        verdict = self._worst()
+        report = self.finish(verdict, self._summary(verdict, outcome))
+        report.stdout, report.stdout_truncated = self._stdout(outcome)
+        report.stats = {"wall_ms": round(outcome.wall_seconds * 1000, 2),
+                        "cpu_ms": round(outcome.cpu_seconds * 1000, 2),
+                        "max_rss_mb": round(outcome.max_rss_mb, 1)}
+        report.plot = self._plot(outcome)
+        return report
+
+    def _grade_case(self, case: Case, call: CallOutcome) -> bool:
+        if not call.ok:
+            assert call.error is not None
+            if call.error.type in case.raises:
+                self._add_case(case, "passed", self.t("case.raised_as_expected", type=call.error.type), call=call)
+                return True
+            kind_verdict = {"memory": "memory_limit", "forbidden": "forbidden", "output": "output_limit"}
+            verdict = kind_verdict.get(call.error.kind, "runtime_error")
+            self.verdicts.append(verdict)
+            status = "forbidden" if verdict == "forbidden" else "error"
+            self._add_case(case, status, self._error_message(call.error), call=call)
+            return False
+        if case.raises:
+            self._add_case(case, "failed", self.t("case.should_raise", types=" / ".join(case.raises)), call=call)
+            return False
+        expected = self.exercise.expected[case.id]
+        check = (self._custom_check(case, call) if self.exercise.checker
+                 else compare(expected, call.value, self.exercise.function.returns, case.tolerance, self.track))
+        if check.passed:
+            self._add_case(case, "passed", "", call=call, max_error=check.max_abs_error)
+            return True
+        where = self.t("case.at_path", path=check.path) if check.path else ""
+        message = where + self.t(f"case.{check.reason}", **check.params)
+        self._add_case(case, "failed", message, call=call, max_error=check.max_abs_error,
+                       first_diff=check.first_diff, diff_indices=check.diff_indices)
+        return False
+
+    def _custom_check(self, case: Case, call: CallOutcome) -> Any:
+        from judge.compare import Check
+
+        try:
+            result = self.exercise.checker(case, self.exercise.expected.get(case.id), call.value)  # type: ignore[misc]
+        except Exception as exc:  # a broken checker is the judge's fault
+            self.verdicts.append("internal_error")
+            return Check(False, "checker_failed", {"detail": f"{type(exc).__name__}: {exc}"})
+        if isinstance(result, Check):
+            return result
+        passed, message = result if isinstance(result, tuple) else (bool(result), "")
+        text = message.get_in(self.lang) if isinstance(message, i18n.Text) else str(message)
+        return Check(bool(passed), "" if passed else "custom", {"message": text})
+
+    def _add_case(self, case: Case, status: str, message: str, *, call: CallOutcome | None = None,
+                  max_error: float | None = None, first_diff: tuple[int, ...] | None = None,
+                  diff_indices: tuple[int, ...] = ()) -> None:
+        report = CaseReport(id=case.id, kind=case.kind.get_in(self.lang), visible=case.visible,
+                            status=status, message=message,  # type: ignore[arg-type]
+                            max_abs_error=max_error, ms=call.ms if call else None)
+        if case.visible:
+            report.input = {k: values.display(v) for k, v in case.args.items()}
+            expected = self.exercise.expected.get(case.id)
+            report.expected = values.display(expected) if expected is not None else None
+            report.got = values.display(call.value) if call is not None and call.ok else None
+            report.first_diff_index = list(first_diff) if first_diff is not None else None
+            report.diff_indices = list(diff_indices) if diff_indices else None
+        self.cases.append(report)
+
+    def _module_failed(self, outcome: Outcome) -> Report:
+        error = outcome.module_error
+        assert error is not None
+        verdict = {"memory": "memory_limit", "forbidden": "forbidden", "output": "output_limit"}.get(
+            error.kind, "runtime_error")
+        if verdict == "forbidden" and error.violation:
+            message = self._violation_message(*error.violation)
+        else:
+            message = self.t("report.while_loading") + self._error_message(error)
+        report = self.finish(verdict, message, not_run=True)
+        report.stdout, report.stdout_truncated = self._stdout(outcome)
+        return report
+
+    def _missing(self, outcome: Outcome) -> Report:
+        missing = outcome.missing or {}
+        name = missing.get("name", self.exercise.function.name)
+        if missing.get("found"):
+            message = self.t("verdict.compile_error.not_callable", name=name, found=missing["found"])
+        elif missing.get("defined"):
+            message = self.t("verdict.compile_error.missing_with_defined", name=name,
+                             defined=", ".join(missing["defined"]))
+        else:
+            message = self.t("verdict.compile_error.missing", name=name)
+        report = self.finish("compile_error", message, not_run=True)
+        report.stdout, report.stdout_truncated = self._stdout(outcome)
+        return report
+
+    def _add_violations(self, outcome: Outcome) -> None:
+        if outcome.violations:
+            self.verdicts.append("forbidden")
+            code, what = outcome.violations[0]
+            self.violation = self._violation_message(code, what)
+
+    def _violation_message(self, code: str, what: str) -> str:
+        message = self.t(f"runtime.{code}", name=what)
+        reason = self.exercise.reason_for(what)
+        return message + (f" {reason.get_in(self.lang)}" if reason else "")
+
+    def _add_termination(self, outcome: Outcome) -> None:
+        verdict = {"wall": "time_limit", "cpu": "time_limit", "result_size": "output_limit",
+                   "signal": "runtime_error", "exit": "runtime_error", "garbled": "runtime_error"}.get(
+            outcome.termination)
+        if outcome.termination == "signal" and outcome.max_rss_mb >= self.exercise.limits.memory_mb * 0.9:
+            verdict = "memory_limit"
+        if outcome.output_flooded:
+            verdict = "output_limit"
+        if verdict:
+            self.verdicts.append(verdict)
+
+    def _unfinished_status(self, outcome: Outcome) -> str:
+        return "timeout" if outcome.termination in ("wall", "cpu") else "error"
+
+    def _termination_message(self, outcome: Outcome) -> str:
+        if outcome.output_flooded:
+            return self.t("verdict.output_limit.message", kb=self.exercise.limits.output_kb)
+        if outcome.termination in ("wall", "cpu"):
+            return self.t("case.timeout", seconds=self._time_limit(outcome))
+        if outcome.termination == "signal":
+            return self.t("case.crashed", signal=_signal_name(outcome.exit_code))
+        return self.t("case.stopped")
+
+    def _time_limit(self, outcome: Outcome) -> str:
+        limits = self.exercise.limits
+        return f"{limits.cpu_seconds if outcome.termination == 'cpu' else limits.wall_seconds:g}"
+
+    def _error_message(self, error: ErrorInfo) -> str:
+        if error.kind == "forbidden" and error.violation:
+            return self._violation_message(*error.violation)
+        if error.kind == "memory":
+            return self.t("verdict.memory_limit.message", mb=self.exercise.limits.memory_mb)
+        if error.kind == "output":
+            return self.t("verdict.output_limit.message", kb=self.exercise.limits.output_kb)
+        if error.kind == "exit":
+            text = self.t("case.exit_called")
+        else:
+            text = f"{error.type}: {error.message}" if error.message else error.type
+        line = error.line
+        if line and 0 < line <= len(self.lines):
+            text += "\n" + self.t("report.at_line", line=line) + self.lines[line - 1].strip()
+        return text
+
+    def _summary(self, verdict: str, outcome: Outcome) -> str:
+        passed = sum(c.status == "passed" for c in self.cases)
+        total = len(self.cases)
+        if verdict == "forbidden" and self.violation:
+            return self.violation
+        if verdict in ("runtime_error", "memory_limit", "output_limit", "forbidden"):
+            broken = next((c for c in self.cases if c.status in ("error", "forbidden")), None)
+            if broken is not None:
+                return self.t("report.in_case", case=broken.kind) + broken.message
+            return self._termination_message(outcome)
+        if verdict == "time_limit":
+            slow = next((c for c in self.cases if c.status == "timeout"), None)
+            return self.t("verdict.time_limit.message", seconds=self._time_limit(outcome),
+                          case=slow.kind if slow else "")
+        return self.t(f"verdict.{verdict}.message", passed=passed, total=total)
+
+    def _worst(self) -> str:
+        return min(self.verdicts or ["accepted"], key=SEVERITY.index)
+
+    def _stdout(self, outcome: Outcome) -> tuple[str, bool]:
+        parts = [outcome.module_stdout] + [outcome.calls[c.id].stdout for c in self.exercise.cases
+                                           if c.visible and c.id in outcome.calls]
+        hidden_printed = any(not c.visible and c.id in outcome.calls and outcome.calls[c.id].stdout
+                             for c in self.exercise.cases)
+        text = "".join(parts)
+        if hidden_printed:
+            self.notes.append(self.t("report.hidden_output"))
+        return text, outcome.output_truncated
+
+    def _plot(self, outcome: Outcome) -> dict[str, Any] | None:
+        call = outcome.calls.get(PLOT_CALL)
+        if call is None or not self.exercise.plot_grid:
+            return None
+        start, stop, num = self.exercise.plot_grid
+        learner = None
+        data = getattr(call.value, "data", None)
+        if call.ok and isinstance(data, np.ndarray) and data.shape == (num,) and data.dtype.kind in "biuf":
+            learner = values.display(data.astype(np.float64))
+        return {"x": values.display(np.linspace(start, stop, num)), "learner": learner}
+
+    # --- the report ------------------------------------------------------------------------------------------
+
+    def finish(self, verdict: str, message: str, *, not_run: bool = False) -> Report:
+        if not_run and not self.cases:
+            for case in self.exercise.cases:
+                self._add_case(case, "not_run", "")
+        hints = [] if verdict in ("accepted", "internal_error") else self.targeted + [
+            h.get_in(self.lang) for h in self.exercise.hints]
+        return Report(
+            exercise=self.exercise.slug, track=self.track, lang=self.lang,
+            verdict=verdict,  # type: ignore[arg-type]
+            verdict_label=self.t(f"verdict.{verdict}.label"), message=message,
+            passed=sum(c.status == "passed" for c in self.cases), total=len(self.exercise.cases),
+            cases=self.cases, hints=hints, mistakes=self.mistakes, issues=self.issues, notes=self.notes,
+        )
+
+
+def _signal_name(exit_code: int) -> str:
+    try:
+        return signal.Signals(-exit_code).name
+    except ValueError:
+        return str(-exit_code)
+
+
+__all__ = ["Busy", "grade"]

@@ -1,0 +1,91 @@
+"""Known mistakes, recognised from a learner's *outputs* rather than their code.
+
+A mistake is either an alternative implementation (the learner's answers match what it computes on every case)
+or a predicate over one failed case (e.g. the right values in the wrong shape). Both run in the judge's process:
+they are trusted code from the exercise folder, and the learner's answers are plain numbers by now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from judge.compare import compare
+from judge.exercise import Case, Exercise, Mistake
+from sandbox.wire import Array
+
+
+def flattened(got: Any, expected: Any, case: Case) -> bool:
+    """The right numbers, but flattened to 1-D instead of keeping the input's shape."""
+    if not isinstance(got, Array) or not isinstance(expected, np.ndarray) or expected.ndim == 1:
+        return False
+    data = got.data
+    return (data.ndim == 1 and data.size == expected.size and data.dtype.kind in "biuf"
+            and bool(np.all(np.abs(data.astype(np.float64) - expected.ravel()) < case.tolerance.atol)))
+
+
+def transposed(got: Any, expected: Any, case: Case) -> bool:
+    """The right numbers, transposed."""
+    if not isinstance(got, Array) or not isinstance(expected, np.ndarray) or expected.ndim != 2:
+        return False
+    data = got.data
+    return (data.shape == expected.T.shape and data.shape != expected.shape and data.dtype.kind in "biuf"
+            and bool(np.all(np.abs(data.astype(np.float64) - expected.T) < case.tolerance.atol)))
+
+
+PREDICATES: dict[str, Callable[[Any, Any, Case], bool]] = {"flattened": flattened, "transposed": transposed}
+
+_outputs: dict[tuple[str, str, int], dict[str, Any]] = {}
+
+
+def mistake_outputs(exercise: Exercise, mistake: Mistake) -> dict[str, Any]:
+    """What the mistaken implementation returns on each case (computed once per process)."""
+    assert mistake.function is not None
+    key = (str(exercise.path), mistake.id, id(mistake.function))
+    if key not in _outputs:
+        outputs = {}
+        for case in exercise.cases:
+            if case.raises:
+                continue
+            args, kwargs = exercise.call_args({k: _copy(v) for k, v in case.args.items()})
+            try:
+                outputs[case.id] = mistake.function(*args, **kwargs)
+            except Exception:
+                continue  # the mistake does not apply to this input; it can still match elsewhere
+        _outputs[key] = outputs
+    return _outputs[key]
+
+
+def recognise(exercise: Exercise, track: str, answers: dict[str, Any], failed: list[str]) -> list[Mistake]:
+    """The known mistakes that explain these answers. `answers` maps case ids to values the learner returned;
+    `failed` lists the cases that did not pass."""
+    if not failed:
+        return []
+    cases = {c.id: c for c in exercise.cases}
+    found = []
+    for mistake in exercise.mistakes:
+        if mistake.function is not None:
+            outputs = mistake_outputs(exercise, mistake)
+            compared = [cid for cid in answers if cid in outputs]
+            if compared and all(
+                    compare(outputs[cid], answers[cid], exercise.function.returns, cases[cid].tolerance, track).passed
+                    for cid in compared):
+                found.append(mistake)
+        elif mistake.predicate is not None:
+            judged = [cid for cid in failed if cid in answers and not cases[cid].raises]
+            if judged and all(_safe(mistake.predicate, answers[c], exercise.expected[c], cases[c]) for c in judged):
+                found.append(mistake)
+    return found
+
+
+def _safe(predicate: Callable[[Any, Any, Case], bool], got: Any, expected: Any, case: Case) -> bool:
+    try:
+        return bool(predicate(got, expected, case))
+    except Exception:
+        return False
+
+
+def _copy(value: Any) -> Any:
+    return value.copy() if isinstance(value, np.ndarray) else value

@@ -1,0 +1,1 @@
+"""Runs untrusted learner code in isolation and hands back plain numbers only."""

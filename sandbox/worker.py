@@ -1,0 +1,265 @@
+"""What runs inside the sandboxed child: execute the submission, call its function on each input, and stream
+the answers back as plain numbers.
+
+Everything here runs *after* the jail is entered, in a process that holds no expected values. The child
+streams one frame per event (module executed, one per call, done), so a run killed half-way still reports the
+cases it finished. Nothing the submission returns is trusted by the judge: the child only turns it into plain
+numbers, and the parent compares.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from sandbox import wire
+from sandbox.guards import Tripwire, Violation, make_globals
+
+MAX_STRUCT_ITEMS = 64
+MAX_MESSAGE = 2000
+
+
+class OutputFlood(BaseException):
+    """The submission printed far past the output limit. BaseException: `except Exception` won't hide it."""
+
+
+class Capture:
+    """A capped stand-in for stdout/stderr. Keeps the first `keep` characters; past `hard`, every write raises."""
+
+    def __init__(self, keep: int, hard: int) -> None:
+        self.keep, self.hard = keep, hard
+        self.total = 0
+        self.kept = 0
+        self.flooded = False
+        self.parts: list[str] = []
+
+    def write(self, text: Any) -> int:
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        self.total += len(text)
+        if self.total > self.hard:
+            self.flooded = True
+            raise OutputFlood()
+        room = self.keep - self.kept
+        if room > 0:
+            piece = text[:room]
+            self.parts.append(piece)
+            self.kept += len(piece)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def take(self) -> str:
+        text, self.parts = "".join(self.parts), []
+        return text
+
+    @property
+    def truncated(self) -> bool:
+        return self.total > self.keep
+
+
+class Emitter:
+    """Writes frames to the result pipe."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __call__(self, header: dict[str, Any], blob: bytes = b"") -> None:
+        data = memoryview(wire.encode_frame(header, blob))
+        while data:
+            written = os.write(self.fd, data)
+            data = data[written:]
+
+
+def run_job(job: dict[str, Any], blob: bytes, emit: Callable[..., None], aten_guard: Any = None) -> None:
+    """Execute one job. `aten_guard` (torch flavour) receives the forbidden aten op names."""
+    capture = Capture(keep=int(job["output_keep"]), hard=int(job["output_hard"]))
+    sys.stdout = sys.stderr = capture  # type: ignore[assignment]
+    tripwire = Tripwire.build(job["imports"], job["forbidden_names"])
+    if aten_guard is not None:
+        aten_guard.forbid(job["forbidden_aten"])
+    namespace = make_globals(tripwire, capture.write)
+    filename = job["filename"]
+    code = marshal.loads(blob[job["code"][0]: job["code"][0] + job["code"][1]])
+    reported = 0
+
+    def status() -> dict[str, Any]:
+        nonlocal reported
+        new, reported = tripwire.violations[reported:], len(tripwire.violations)
+        return {"violations": [list(v) for v in new], "flooded": capture.flooded,
+                "truncated": capture.truncated}
+
+    try:
+        exec(code, namespace)
+    except BaseException as exc:
+        emit({"event": "module", "ok": False, "error": describe(exc, filename), "stdout": capture.take(),
+              **status()})
+        return
+    emit({"event": "module", "ok": True, "stdout": capture.take(), **status()})
+
+    function = namespace.get(job["function"])
+    if not callable(function):
+        defined = sorted(k for k, v in namespace.items()
+                         if callable(v) and not k.startswith("_") and getattr(v, "__module__", "") == "submission")
+        emit({"event": "missing", "name": job["function"], "defined": defined[:20],
+              "found": type(function).__name__ if function is not None else None})
+        return
+
+    to_track = _tensor_converter() if job["track"] == "torch" else _numpy_converter()
+    for call in job["calls"]:
+        args = [wire.decode_value(a, blob) for a in call["args"]]
+        kwargs = {k: wire.decode_value(v, blob) for k, v in call["kwargs"].items()}
+        # Inputs are fresh per call; keep copies to tell the learner if their function changed them in place.
+        names = [*call["arg_names"], *kwargs]
+        watched = [(name, v.data, v.data.copy()) for name, v in zip(names, [*args, *kwargs.values()], strict=True)
+                   if isinstance(v, wire.Array)]
+        args = [to_track(a) for a in args]
+        kwargs = {k: to_track(v) for k, v in kwargs.items()}
+        out_blob = wire.BlobWriter()
+        started = time.perf_counter()
+        try:
+            result = function(*args, **kwargs)
+            elapsed = time.perf_counter() - started
+            header: dict[str, Any] = {"ok": True, "value": encode_result(result, out_blob)}
+        except BaseException as exc:
+            elapsed = time.perf_counter() - started
+            header = {"ok": False, "error": describe(exc, filename)}
+        header["mutated"] = [name for name, live, before in watched
+                             if not np.array_equal(before, live, equal_nan=before.dtype.kind == "f")]
+        stdout = capture.take()
+        emit({"event": "call", "id": call["id"], "ms": round(elapsed * 1000, 3),
+              "stdout": stdout if call["echo"] else "", "printed": len(stdout), **header, **status()},
+             out_blob.getvalue())
+        if capture.flooded:
+            return
+    emit({"event": "done"})
+
+
+# --- turning answers into plain numbers ------------------------------------------------------------------------
+
+
+def encode_result(value: Any, blob: wire.BlobWriter, depth: int = 0) -> dict[str, Any]:
+    """Turn whatever the submission returned into a wire value. Never raises: the unencodable becomes Opaque."""
+    try:
+        return _encode(value, blob, depth)
+    except Exception:
+        return {"t": "object", "type": _type_name(value)}
+
+
+def _encode(value: Any, blob: wire.BlobWriter, depth: int) -> dict[str, Any]:
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(value, torch.Tensor):
+        # Read the raw storage through the base class: a subclass's overrides don't get a say.
+        tensor = torch.Tensor.detach(value)
+        if tensor.is_complex():
+            return {"t": "object", "type": f"complex tensor ({tensor.dtype})"}
+        if tensor.dtype in (torch.bfloat16, torch.float16):
+            tensor = tensor.float()
+        array = np.array(torch.Tensor.numpy(tensor.cpu().contiguous()), copy=True)
+        origin = "tensor" if tensor.dtype == value.dtype else f"tensor:{str(value.dtype).removeprefix('torch.')}"
+        return wire.encode_array(array, blob, origin=origin)
+    if isinstance(value, np.ndarray):
+        return _encode_ndarray(np.asarray(value).view(np.ndarray), blob, "ndarray")
+    if isinstance(value, np.generic):
+        return _encode_ndarray(np.asarray(value), blob, "numpy scalar")
+    if isinstance(value, bool):
+        return {"t": "bool", "v": value}
+    if isinstance(value, int):
+        return {"t": "int", "v": value} if abs(value) < 2**63 else {"t": "float", "v": float(value)}
+    if isinstance(value, float):
+        return {"t": "float", "v": value}
+    if value is None:
+        return {"t": "none"}
+    if depth < wire.MAX_DEPTH and isinstance(value, list | tuple):
+        kind = "tuple" if isinstance(value, tuple) else "list"
+        if len(value) <= MAX_STRUCT_ITEMS:
+            return {"t": kind, "items": [encode_result(v, blob, depth + 1) for v in value]}
+        return _encode_ndarray(np.asarray(value, dtype=np.float64), blob, kind)
+    if depth < wire.MAX_DEPTH and isinstance(value, dict) and len(value) <= MAX_STRUCT_ITEMS:
+        return {"t": "dict", "items": {str(k): encode_result(v, blob, depth + 1) for k, v in value.items()}}
+    return {"t": "object", "type": _type_name(value)}
+
+
+def _encode_ndarray(array: np.ndarray, blob: wire.BlobWriter, origin: str) -> dict[str, Any]:
+    if array.dtype.kind == "c":
+        return {"t": "object", "type": f"complex array ({array.dtype})"}
+    if array.dtype.str not in wire.PLAIN_DTYPES:  # object arrays of floats, float128, ...: say so, send floats
+        array, origin = array.astype(np.float64), f"{origin}:{array.dtype}"
+    return wire.encode_array(array, blob, origin=origin)
+
+
+def _type_name(value: Any) -> str:
+    cls = type(value)
+    module = getattr(cls, "__module__", "") or ""
+    name = getattr(cls, "__qualname__", cls.__name__)
+    return name if module in ("builtins", "submission") else f"{module}.{name}"
+
+
+# --- inputs ------------------------------------------------------------------------------------------------
+
+
+def _numpy_converter() -> Callable[[Any], Any]:
+    def convert(value: Any) -> Any:
+        return value.data if isinstance(value, wire.Array) else value
+
+    return convert
+
+
+def _tensor_converter() -> Callable[[Any], Any]:
+    import torch
+
+    def convert(value: Any) -> Any:
+        return torch.from_numpy(value.data) if isinstance(value, wire.Array) else value
+
+    return convert
+
+
+# --- errors ------------------------------------------------------------------------------------------------
+
+
+def describe(exc: BaseException, filename: str) -> dict[str, Any]:
+    """An exception as data: its type, message, kind, and the frames that are the learner's own."""
+    frames = [[f.lineno, f.name] for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
+    info: dict[str, Any] = {"type": type(exc).__name__, "message": _message(exc), "frames": frames[-20:],
+                            "kind": classify(exc)}
+    if isinstance(exc, Violation):
+        info["violation"] = [exc.code, exc.what]
+    if isinstance(exc, SyntaxError):
+        info["line"] = exc.lineno
+    return info
+
+
+def classify(exc: BaseException) -> str:
+    if isinstance(exc, Violation):
+        return "forbidden"
+    if isinstance(exc, OutputFlood):
+        return "output"
+    if isinstance(exc, MemoryError):
+        return "memory"
+    if isinstance(exc, RuntimeError | OSError) and any(
+            s in _message(exc) for s in ("DefaultCPUAllocator", "can't allocate memory", "Cannot allocate memory")):
+        return "memory"
+    if isinstance(exc, RecursionError):
+        return "recursion"
+    if isinstance(exc, SystemExit | KeyboardInterrupt):
+        return "exit"
+    return "error"
+
+
+def _message(exc: BaseException) -> str:
+    try:
+        text = str(exc)
+    except BaseException:  # a learner's __str__ may itself raise
+        text = "<unprintable message>"
+    return text[:MAX_MESSAGE]

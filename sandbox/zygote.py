@@ -1,0 +1,187 @@
+"""The warm zygote: a fresh interpreter that imports NumPy (and torch) once, then forks one jailed child per job.
+
+Started by `sandbox.pool` as ``python -I -m sandbox.zygote FLAVOUR SLOT`` with a minimal environment, so it
+holds nothing of the judge's: no expected values, no reference code, no environment variables. It speaks the
+frame protocol of `sandbox.wire` on stdin/stdout, one job at a time, and is the parent of each child, which
+lets it enforce the wall clock, cap what the child sends, and read the child's CPU time and peak memory.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import select
+import signal
+import site
+import sys
+import sysconfig
+import time
+from typing import Any
+
+PR_SET_PDEATHSIG = 1
+MAX_REQUEST = 256 * 1024 * 1024
+MAX_RESULT = 64 * 1024 * 1024
+# Modules a submission may import, loaded here so that no child has to read them from disk.
+PRELOAD = ("math", "typing", "functools", "itertools", "numpy", "numpy.linalg", "numpy.random")
+
+
+def python_paths() -> list[str]:
+    """The directories a child needs to keep running Python: the standard library and site-packages only.
+    Deliberately not sys.path, which holds the project checkout under an editable install."""
+    paths = {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
+    paths.update(site.getsitepackages())
+    return sorted(p for p in paths if os.path.isdir(p))
+
+
+class AtenGuard:
+    """Torch's dispatcher-level tripwire: refuses forbidden aten ops however they are reached
+    (``F.gelu``, ``torch._C._nn.gelu``, ``torch.ops.aten.gelu``, a module's forward)."""
+
+    def __init__(self) -> None:
+        from torch.utils._python_dispatch import TorchDispatchMode
+
+        from sandbox.guards import Violation
+
+        guard = self
+
+        class Mode(TorchDispatchMode):
+            def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+                name = func.name()
+                if guard.names and name.partition(".")[0] in guard.names:
+                    guard.violations.append(("forbidden_call", name))
+                    raise Violation("forbidden_call", name)
+                return func(*args, **(kwargs or {}))
+
+        self.names: frozenset[str] = frozenset()
+        self.violations: list[tuple[str, str]] = []
+        self.mode = Mode()
+        self.mode.__enter__()  # once, here: its lazy imports happen before any child exists
+
+    def forbid(self, names: list[str]) -> None:
+        self.names = frozenset(n if "::" in n else f"aten::{n}" for n in names)
+
+
+def main() -> None:
+    flavour, slot = sys.argv[1], int(sys.argv[2])
+    allow_unconfined = os.environ.get("MLJUDGE_UNCONFINED") == "1"
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # die with the judge, leave nothing behind
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    import importlib
+
+    for name in PRELOAD:
+        importlib.import_module(name)
+    aten_guard = None
+    if flavour == "torch":
+        import torch
+
+        torch.set_num_threads(1)
+        torch.set_num_interop_threads(1)
+        aten_guard = AtenGuard()
+
+    from sandbox import wire, worker
+    from sandbox.isolation import Jail
+    from sandbox.limits import Limits
+    from sandbox.warmup import warm
+
+    warm(flavour, aten_guard)
+
+    jail = Jail(readable_paths=python_paths(), slot=slot, allow_unconfined=allow_unconfined)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    requests, replies = sys.stdin.buffer, sys.stdout.buffer
+
+    def reply(header: dict[str, Any], blob: bytes = b"") -> None:
+        replies.write(wire.encode_frame(header, blob))
+        replies.flush()
+
+    reply({"ready": True, "pid": os.getpid(), "flavour": flavour, "mode": jail.mode})
+    while True:
+        frame = wire.read_frame(requests, max_header=MAX_REQUEST, max_blob=MAX_REQUEST)
+        if frame is None:
+            return
+        job, blob = frame
+        limits = Limits(**job.pop("limits"))
+        header, data = run_child(job, blob, limits, jail, devnull, aten_guard, worker)
+        reply(header, data)
+
+
+def run_child(job: dict[str, Any], blob: bytes, limits: Any, jail: Any, devnull: int, aten_guard: Any,
+              worker: Any) -> tuple[dict[str, Any], bytes]:
+    """Fork, jail and run one job; return what happened and the child's raw frames."""
+    read_end, write_end = os.pipe()
+    started = time.monotonic()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        status = 70
+        try:
+            os.close(read_end)
+            for fd in (0, 1, 2):
+                os.dup2(devnull, fd)  # C-level writes vanish; Python's own output is captured
+            os.closerange(3, write_end)
+            os.closerange(write_end + 1, 1 << 16)
+            jail.enter(limits)
+            emit = worker.Emitter(write_end)
+            try:
+                worker.run_job(job, blob, emit, aten_guard)
+                status = 0
+            except BaseException as exc:  # the judge's own failure, reported as such
+                emit({"event": "internal", "error": f"{type(exc).__name__}: {exc}"[:2000]})
+        except BaseException:
+            status = 71
+        finally:
+            os._exit(status)
+
+    os.close(write_end)
+    chunks: list[bytes] = []
+    received, killed, exited = 0, None, False
+    deadline = started + limits.wall_seconds
+    pidfd = os.pidfd_open(pid)
+    poller = select.poll()
+    poller.register(read_end, select.POLLIN)
+    poller.register(pidfd, select.POLLIN)
+    pipe_open = True
+    while not exited:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            killed = "wall"
+            break
+        for fd, _ in poller.poll(remaining * 1000):
+            if fd == pidfd:
+                exited = True
+            elif pipe_open:
+                chunk = os.read(read_end, 1 << 20)
+                if not chunk:
+                    pipe_open = False
+                    poller.unregister(read_end)
+                received += len(chunk)
+                chunks.append(chunk)
+        if received > MAX_RESULT:
+            killed = "result_size"
+            break
+    if killed:
+        os.kill(pid, signal.SIGKILL)
+    elif pipe_open:
+        # Exited: the write end is closed, so this drains what is left and stops at end-of-file.
+        while chunk := os.read(read_end, 1 << 20):
+            received += len(chunk)
+            if received <= MAX_RESULT:
+                chunks.append(chunk)
+        killed = "result_size" if received > MAX_RESULT else None
+    _, wait_status, usage = os.wait4(pid, 0)
+    wall = time.monotonic() - started
+    os.close(pidfd)
+    os.close(read_end)
+    header = {
+        "exit_code": os.waitstatus_to_exitcode(wait_status),
+        "killed": killed,
+        "wall_seconds": round(wall, 6),
+        "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 6),
+        "max_rss_kb": usage.ru_maxrss,
+        "result_bytes": received,
+    }
+    return header, b"".join(chunks)
+
+
+if __name__ == "__main__":
+    main()
