@@ -243,9 +243,8 @@ class _Transformer(RestrictingNodeTransformer):
         if is_dunder and name in READABLE_DUNDER_NAMES and isinstance(getattr(node, "ctx", None), ast.Load):
             return
         # `_helper` is idiomatic; `_getattr_`-style names and dunders would shadow the guards.
-        if name.startswith("_") and (is_dunder or name.endswith("_") or name.startswith("__")):
-            self._issue(node, "private_name", name=name)
-        elif name in ("printed",):
+        guard_like = name.startswith("_") and (name.endswith("_") or name.startswith("__"))
+        if guard_like or name == "printed":
             self._issue(node, "private_name", name=name)
 
     def visit_Name(self, node: ast.Name) -> ast.AST:

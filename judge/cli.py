@@ -1,0 +1,155 @@
+"""`judge`: the command line. A thin shell over `judge.grade` and friends: parse, call, print, exit.
+
+Exit codes: 0 success (for `run`: accepted), 1 a verdict other than accepted / a failed check, 2 usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from judge import render
+from judge.errors import JudgeError
+from judge.exercise import TRACKS, Catalog
+from judge.i18n import LANGS, normalize_lang
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as one line, exit code 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(args.handler(args))
+    except (UsageError, JudgeError) as exc:
+        print(f"judge: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="judge",
+        description="mljudge: run machine-learning exercises against graded cases in a sandbox.",
+        epilog="Examples:\n  judge list\n  judge show gelu --lang ru\n  judge run gelu solution.py\n"
+               "  judge serve\n  judge check --all",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--exercises-dir", type=Path, default=None, metavar="DIR",
+                        help="where exercises live (default: $JUDGE_EXERCISES_DIR or the bundled exercises/)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def command(name: str, handler: Callable[[argparse.Namespace], int], help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=help)
+        p.set_defaults(handler=handler)
+        return p
+
+    run = command("run", _run, "grade a solution file against an exercise")
+    run.add_argument("exercise", help="exercise slug, e.g. gelu")
+    run.add_argument("file", type=Path, help="your solution (a .py file)")
+    run.add_argument("--track", choices=TRACKS, help="numpy or torch (default: detected from your imports)")
+    run.add_argument("--lang", default="en", help=f"language of the report: {', '.join(LANGS)} (default en)")
+    run.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    run.add_argument("--hints", type=int, default=None, metavar="N",
+                     help="show N escalating hints (default: the targeted hint, or the first hint)")
+    run.add_argument("--color", action=argparse.BooleanOptionalAction, default=None,
+                     help="force or disable colour (default: when printing to a terminal; honours NO_COLOR)")
+
+    lst = command("list", _list, "list the exercises, by course module")
+    lst.add_argument("--lang", default="en")
+
+    show = command("show", _show, "print an exercise's prompt and starter code")
+    show.add_argument("exercise")
+    show.add_argument("--lang", default="en")
+    show.add_argument("--track", choices=TRACKS, default=None, help="whose starter to print (default: numpy)")
+
+    doctor = command("doctor", _doctor, "report which sandbox layers are active on this machine")
+    doctor.add_argument("--json", action="store_true")
+
+    return parser
+
+
+def _catalog(args: argparse.Namespace) -> Catalog:
+    return Catalog(args.exercises_dir)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from judge.grade import grade
+
+    exercise = _catalog(args).get(args.exercise)
+    if args.track and args.track not in exercise.tracks:
+        raise UsageError(f"exercise {exercise.slug!r} has no {args.track} track")
+    try:
+        source = args.file.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {args.file}") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    lang = normalize_lang(args.lang)
+    report = grade(exercise, source, args.track, lang=lang, filename=args.file.name)
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        color = render.use_color(sys.stdout, args.color)
+        render.write(render.render(report, exercise.title.get_in(lang), color=color, generic_hints=args.hints))
+    return EXIT_OK if report.accepted else EXIT_FAIL
+
+
+def _list(args: argparse.Namespace) -> int:
+    catalog = _catalog(args)
+    lang = normalize_lang(args.lang)
+    modules = {m["id"]: m for m in catalog.course().get("modules", [])}
+    current = None
+    for exercise in catalog.all():
+        if exercise.module != current:
+            current = exercise.module
+            module = modules.get(current)
+            heading = (f"{module['number']} · {module['title'].get(lang) or module['title']['en']}"
+                       if module else current or "—")
+            print(f"\n{heading}")
+        tracks = ", ".join(exercise.tracks)
+        print(f"  {exercise.slug:<16} {exercise.title.get_in(lang):<48} [{tracks}]")
+    return EXIT_OK
+
+
+def _show(args: argparse.Namespace) -> int:
+    exercise = _catalog(args).get(args.exercise)
+    lang = normalize_lang(args.lang)
+    track = exercise.track(args.track or next(iter(exercise.tracks)))
+    print(f"# {exercise.title.get_in(lang)}\n")
+    print(f"    {exercise.function.signature}\n")
+    print(exercise.prompt.get_in(lang).rstrip())
+    print(f"\n## starter ({track.name})\n")
+    print(track.starter.rstrip())
+    return EXIT_OK
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from judge.doctor import diagnose
+
+    report = diagnose()
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for layer in report["layers"]:
+            mark = "✓" if layer["active"] else "✗"
+            print(f"{mark} {layer['name']:<13} {layer['detail']}")
+        print()
+        print("all layers active" if report["ok"] else
+              "some layers are NOT active: submissions would run less confined (see above)")
+    return EXIT_OK if report["ok"] else EXIT_FAIL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

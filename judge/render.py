@@ -1,0 +1,114 @@
+"""The terminal face of a Report: verdict, case table, hints. Plain text with ANSI colour when it helps."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from typing import Any, TextIO
+
+from judge.i18n import t
+from judge.report import CaseReport, Report
+
+MAX_ITEMS = 8
+STATUS_COLOR = {"passed": "32", "failed": "31", "error": "31", "timeout": "33", "not_run": "90", "forbidden": "35"}
+VERDICT_COLOR = {"accepted": "32", "wrong_answer": "31", "not_attempted": "33", "internal_error": "35"}
+
+
+def use_color(stream: TextIO, flag: bool | None = None) -> bool:
+    if flag is not None:
+        return flag
+    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+class Painter:
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def __call__(self, text: str, code: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.enabled and text else text
+
+
+def render(report: Report, title: str, *, color: bool, generic_hints: int | None = None) -> str:
+    paint = Painter(color)
+    lang = report.lang
+    lines = [paint(f"{title} · {t('cli.track', lang)}: {report.track}", "1"), ""]
+    mark = "✓" if report.accepted else "✗"
+    verdict = paint(f"{mark} {report.verdict_label}", "1;" + VERDICT_COLOR.get(report.verdict, "31"))
+    lines.append(f"{verdict} — {_indent(report.message, 4)}")
+    for issue in report.issues[1:]:
+        lines.append(f"    {t('report.at_line', lang, line=issue.line)}{issue.message}")
+    if report.cases and any(c.status != "not_run" for c in report.cases):
+        lines += ["", *_case_table(report.cases, lang, paint)]
+    if report.notes:
+        lines += [""] + [paint(f"{t('cli.notes', lang)}: ", "33") + note for note in report.notes]
+    if report.stdout:
+        lines += ["", paint(t("cli.output", lang), "1")]
+        lines += ["  │ " + line for line in report.stdout.rstrip("\n").splitlines()[:40]]
+        if report.stdout_truncated or report.stdout.count("\n") > 40:
+            lines.append("  " + paint(t("cli.truncated", lang), "90"))
+    lines += _hints(report, paint, generic_hints)
+    return "\n".join(lines) + "\n"
+
+
+def _case_table(cases: list[CaseReport], lang: str, paint: Painter) -> list[str]:
+    width = min(max(len(_case_name(c, lang)) for c in cases), 48)
+    out = [paint(f"  {'#':>2}  {t('cli.case', lang):<{width}}  {t('cli.status', lang):<14} {t('cli.details', lang)}",
+                 "1")]
+    for n, case in enumerate(cases, 1):
+        status = paint(f"{t(f'cli.{case.status}', lang):<14}", STATUS_COLOR.get(case.status, "0"))
+        name = _case_name(case, lang)
+        name = name if len(name) <= width else name[: width - 1] + "…"
+        out.append(f"  {n:>2}  {name:<{width}}  {status} {_indent(case.message, width + 24)}")
+        if case.visible and case.status not in ("passed", "not_run") and case.input is not None:
+            pad = " " * 8
+            for key, value in case.input.items():
+                out.append(f"{pad}{t('cli.input', lang):<9} {key} = {_short(value)}")
+            if case.expected is not None:
+                out.append(f"{pad}{t('cli.expected', lang):<9} {_short(case.expected)}")
+            if case.got is not None:
+                out.append(f"{pad}{t('cli.got', lang):<9} {_short(case.got, set(case.diff_indices or []), paint)}")
+    return out
+
+
+def _case_name(case: CaseReport, lang: str) -> str:
+    return case.kind if case.visible else f"{case.kind} ({t('cli.hidden', lang)})"
+
+
+def _short(value: Any, marked: set[int] | None = None, paint: Painter | None = None) -> str:
+    """A value on one line: long lists cut with …, differing entries (flat indices) in red."""
+    if isinstance(value, list) and value and not isinstance(value[0], list):
+        items = []
+        for i, v in enumerate(value[:MAX_ITEMS]):
+            text = str(v)
+            items.append(paint(text, "31") if marked and paint and i in marked else text)
+        more = f", … ({len(value)} items)" if len(value) > MAX_ITEMS else ""
+        return "[" + ", ".join(items) + more + "]"
+    text = str(value)
+    limit = max(40, shutil.get_terminal_size((100, 20)).columns - 20)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _hints(report: Report, paint: Painter, generic: int | None) -> list[str]:
+    """Targeted hints (recognised mistakes) always; escalating ones one at a time, unless asked for more."""
+    if not report.hints:
+        return []
+    targeted = len(report.mistakes)
+    generic = (0 if targeted else 1) if generic is None else generic
+    shown = report.hints[: targeted + generic]
+    lines = [""]
+    for hint in shown:
+        lines.append(paint(f"{t('cli.hint', report.lang)}: ", "1;33") + _indent(hint, 4))
+    left = len(report.hints) - len(shown)
+    if left > 0:
+        lines.append(paint(t("cli.more_hints", report.lang, count=left, next=generic + 1), "90"))
+    return lines
+
+
+def _indent(text: str, n: int) -> str:
+    return text.replace("\n", "\n" + " " * n)
+
+
+def write(text: str, stream: TextIO = sys.stdout) -> None:
+    stream.write(text)
+    stream.flush()
