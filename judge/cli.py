@@ -46,12 +46,13 @@ def _parser() -> argparse.ArgumentParser:
                "  judge serve\n  judge check --all",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--exercises-dir", type=Path, default=None, metavar="DIR",
-                        help="where exercises live (default: $JUDGE_EXERCISES_DIR or the bundled exercises/)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--exercises-dir", type=Path, default=None, metavar="DIR",
+                        help="where exercises live (default: $JUDGE_EXERCISES_DIR or the bundled exercises/)")
 
     def command(name: str, handler: Callable[[argparse.Namespace], int], help: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help, description=help)
+        p = sub.add_parser(name, help=help, description=help, parents=[common])
         p.set_defaults(handler=handler)
         return p
 
@@ -76,6 +77,12 @@ def _parser() -> argparse.ArgumentParser:
 
     doctor = command("doctor", _doctor, "report which sandbox layers are active on this machine")
     doctor.add_argument("--json", action="store_true")
+
+    check = command("check", _check, "prove exercises right: metadata, expected values, solutions, examples")
+    check.add_argument("slugs", nargs="*", metavar="SLUG", help="exercises to check")
+    check.add_argument("--all", action="store_true", help="check every exercise")
+    check.add_argument("--write", action="store_true",
+                       help="(re)compute expected.json from the reference before checking")
 
     return parser
 
@@ -133,6 +140,37 @@ def _show(args: argparse.Namespace) -> int:
     print(f"\n## starter ({track.name})\n")
     print(track.starter.rstrip())
     return EXIT_OK
+
+
+def _check(args: argparse.Namespace) -> int:
+    from judge.authoring.check import check_exercise
+    from sandbox.pool import Pool
+
+    catalog = _catalog(args)
+    slugs = catalog.slugs() if args.all else args.slugs
+    if not slugs:
+        raise UsageError("name the exercises to check, or use --all")
+    if not args.all:
+        for slug in slugs:
+            if not (catalog.root / slug / "exercise.toml").is_file():
+                raise UsageError(f"no exercise named {slug!r} in {catalog.root}")
+    modules = {m["id"] for m in catalog.course().get("modules", [])}
+    pool = Pool()
+    progress = render.Progress(len(slugs), sys.stderr)
+    results = []
+    try:
+        for slug in slugs:
+            progress.step(slug)
+            results.append(check_exercise(catalog.root / slug, write=args.write, pool=pool,
+                                          known_modules=modules or None))
+    finally:
+        progress.done()
+        pool.close()
+    for result in results:
+        for problem in result.problems:
+            print(problem)
+    print(render.check_summary(results, color=render.use_color(sys.stdout)))
+    return EXIT_OK if all(r.ok for r in results) else EXIT_FAIL
 
 
 def _doctor(args: argparse.Namespace) -> int:

@@ -38,18 +38,20 @@ class Check:
 PASS = Check(True)
 
 
-def compare(expected: Any, got: Any, returns: Returns, tolerance: Tolerance, track: str, path: str = "") -> Check:
-    """Does `got` match `expected` as `returns` describes it?"""
+def compare(expected: Any, got: Any, returns: Returns, tolerance: Tolerance, track: str, path: str = "",
+            *, nan_equal: bool = False) -> Check:
+    """Does `got` match `expected` as `returns` describes it? NaN never matches, except with `nan_equal`, which
+    recognising a mistake needs (a naive softmax's NaNs are exactly what identifies it)."""
     kind = returns.kind
     if kind in ("array", "int_array"):
-        return _compare_array(expected, got, kind == "int_array", tolerance, track, path)
+        return _compare_array(expected, got, kind == "int_array", tolerance, track, path, nan_equal)
     if kind == "tuple":
-        return _compare_sequence(expected, got, returns, tolerance, track, path)
+        return _compare_sequence(expected, got, returns, tolerance, track, path, nan_equal)
     if kind == "dict":
-        return _compare_dict(expected, got, returns, tolerance, track, path)
+        return _compare_dict(expected, got, returns, tolerance, track, path, nan_equal)
     if kind == "any":
-        return _compare_any(expected, got, tolerance, track, path)
-    return _compare_scalar(expected, got, kind, tolerance, path)
+        return _compare_any(expected, got, tolerance, track, path, nan_equal)
+    return _compare_scalar(expected, got, kind, tolerance, path, nan_equal)
 
 
 def _fail(reason: str, path: str, **params: Any) -> Check:
@@ -57,7 +59,7 @@ def _fail(reason: str, path: str, **params: Any) -> Check:
 
 
 def _compare_array(expected: np.ndarray, got: Any, integer: bool, tolerance: Tolerance, track: str,
-                   path: str) -> Check:
+                   path: str, nan_equal: bool) -> Check:
     want = EXPECTED_TYPE[track]
     scalar_ok = expected.ndim == 0 and isinstance(got, float | int) and not isinstance(got, bool)
     if scalar_ok:
@@ -75,14 +77,17 @@ def _compare_array(expected: np.ndarray, got: Any, integer: bool, tolerance: Tol
     if data.dtype.kind not in "biuf":
         return _fail("wrong_dtype", path, got=str(data.dtype))
     values = data.astype(np.float64)
-    if np.isnan(values).any():
-        index = tuple(int(i) for i in np.argwhere(np.isnan(values))[0])
-        return Check(False, "nan", {"index": _index(index)}, path, first_diff=index,
-                     mismatches=int(np.isnan(values).sum()),
-                     diff_indices=tuple(int(i) for i in np.flatnonzero(np.isnan(values))[:MAX_DIFF_INDICES]))
+    nan = np.isnan(values)
+    if nan_equal:
+        nan &= ~np.isnan(expected)
+    if nan.any():
+        index = tuple(int(i) for i in np.argwhere(nan)[0])
+        return Check(False, "nan", {"index": _index(index)}, path, first_diff=index, mismatches=int(nan.sum()),
+                     diff_indices=tuple(int(i) for i in np.flatnonzero(nan)[:MAX_DIFF_INDICES]))
     with np.errstate(invalid="ignore", over="ignore"):
         error = np.abs(values - expected)
-        error = np.where(values == expected, 0.0, error)  # inf == inf is a match, inf - inf is not NaN here
+        same = (values == expected) | (np.isnan(values) & np.isnan(expected) if nan_equal else False)
+        error = np.where(same, 0.0, error)  # inf == inf is a match, though inf - inf is NaN
         wrong = ~(error < tolerance.atol + tolerance.rtol * np.abs(expected))
     return _summarize(wrong, error, path)
 
@@ -100,7 +105,7 @@ def _summarize(wrong: np.ndarray, error: np.ndarray | None, path: str) -> Check:
                  diff_indices=tuple(int(i) for i in np.flatnonzero(wrong)[:MAX_DIFF_INDICES]))
 
 
-def _compare_scalar(expected: Any, got: Any, kind: str, tolerance: Tolerance, path: str) -> Check:
+def _compare_scalar(expected: Any, got: Any, kind: str, tolerance: Tolerance, path: str, nan_equal: bool) -> Check:
     if isinstance(got, Array) and got.data.ndim == 0:
         got = got.data.item()
     if kind == "bool":
@@ -114,7 +119,7 @@ def _compare_scalar(expected: Any, got: Any, kind: str, tolerance: Tolerance, pa
             return _fail("not_integer", path, got=repr(got))
         return PASS if int(got) == expected else _fail("wrong_scalar", path, expected=expected, got=got)
     if got != got:  # NaN never matches
-        return _fail("nan", path, index="")
+        return PASS if nan_equal and expected != expected else _fail("nan", path, index="")
     error = 0.0 if got == expected else abs(got - expected)
     if error < tolerance.atol + tolerance.rtol * abs(expected):
         return Check(True, path=path, max_abs_error=error)
@@ -122,18 +127,18 @@ def _compare_scalar(expected: Any, got: Any, kind: str, tolerance: Tolerance, pa
 
 
 def _compare_sequence(expected: tuple[Any, ...], got: Any, returns: Returns, tolerance: Tolerance, track: str,
-                      path: str) -> Check:
+                      path: str, nan_equal: bool) -> Check:
     if not isinstance(got, tuple | list):
         return _fail("wrong_type", path, expected="tuple", got=describe_type(got))
     if len(got) != len(expected):
         return _fail("wrong_length", path, expected=len(expected), got=len(got))
     items = returns.items or tuple(Returns("any") for _ in expected)
-    return _first_failure(compare(e, g, r, tolerance, track, f"{path}[{i}]")
+    return _first_failure(compare(e, g, r, tolerance, track, f"{path}[{i}]", nan_equal=nan_equal)
                           for i, (e, g, r) in enumerate(zip(expected, got, items, strict=True)))
 
 
 def _compare_dict(expected: dict[str, Any], got: Any, returns: Returns, tolerance: Tolerance, track: str,
-                  path: str) -> Check:
+                  path: str, nan_equal: bool) -> Check:
     if not isinstance(got, dict):
         return _fail("wrong_type", path, expected="dict", got=describe_type(got))
     missing = [k for k in expected if k not in got]
@@ -141,20 +146,20 @@ def _compare_dict(expected: dict[str, Any], got: Any, returns: Returns, toleranc
         return _fail("missing_key", path, key=missing[0])
     specs = dict(returns.fields)
     return _first_failure(compare(expected[k], got[k], specs.get(k, Returns("any")), tolerance, track,
-                                  f"{path}[{k!r}]") for k in expected)
+                                  f"{path}[{k!r}]", nan_equal=nan_equal) for k in expected)
 
 
-def _compare_any(expected: Any, got: Any, tolerance: Tolerance, track: str, path: str) -> Check:
+def _compare_any(expected: Any, got: Any, tolerance: Tolerance, track: str, path: str, nan_equal: bool) -> Check:
     """Infer the spec from the expected value (for nested results an author did not spell out)."""
     if isinstance(expected, np.ndarray):
         kind = "int_array" if expected.dtype.kind in "iu" else "array"
-        return compare(expected, got, Returns(kind), tolerance, track, path)
+        return compare(expected, got, Returns(kind), tolerance, track, path, nan_equal=nan_equal)
     if isinstance(expected, tuple | list):
-        return compare(tuple(expected), got, Returns("tuple"), tolerance, track, path)
+        return compare(tuple(expected), got, Returns("tuple"), tolerance, track, path, nan_equal=nan_equal)
     if isinstance(expected, dict):
-        return compare(expected, got, Returns("dict"), tolerance, track, path)
+        return compare(expected, got, Returns("dict"), tolerance, track, path, nan_equal=nan_equal)
     kind = "bool" if isinstance(expected, bool) else "int" if isinstance(expected, int) else "float"
-    return compare(expected, got, Returns(kind), tolerance, track, path)
+    return compare(expected, got, Returns(kind), tolerance, track, path, nan_equal=nan_equal)
 
 
 def _first_failure(checks: Any) -> Check:

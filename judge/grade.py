@@ -25,10 +25,13 @@ PLOT_CALL = "plot"
 
 
 def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, lang: str = "en",
-          filename: str = "solution.py", plot: bool = False, pool: Pool | None = None) -> Report:
+          filename: str = "solution.py", plot: bool = False, pool: Pool | None = None,
+          detect_unchanged: bool = True) -> Report:
     """Judge `source` against `exercise` in `track` ('numpy' / 'torch'; detected from the imports when None).
-    Returns a Report in `lang`. Raises UnknownTrack for a track the exercise lacks and sandbox.pool.Busy when
-    every sandbox slot is taken; every problem of the submission itself is a verdict, never an exception."""
+    Returns a Report in `lang`. With `detect_unchanged=False` an unchanged starter is run like any code
+    (authors check that it is not accepted). Raises UnknownTrack for a track the exercise lacks and
+    sandbox.pool.Busy when every sandbox slot is taken; every problem of the submission itself is a verdict,
+    never an exception."""
     lang = i18n.normalize_lang(lang)
     if track is None:
         track = _detect_track(exercise, source)
@@ -37,7 +40,7 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
 
     try:
         text = policy.decode_source(source)
-        if _normalize(text) == _normalize(chosen.starter):
+        if detect_unchanged and _normalize(text) == _normalize(chosen.starter):
             return grader.finish("not_attempted", t("verdict.not_attempted.message", lang,
                                                     function=exercise.function.name))
         forbidden = exercise.forbidden_for(track)
@@ -171,9 +174,11 @@ class _Grader:
         if case.raises:
             self._add_case(case, "failed", self.t("case.should_raise", types=" / ".join(case.raises)), call=call)
             return False
-        expected = self.exercise.expected[case.id]
-        check = (self._custom_check(case, call) if self.exercise.checker
-                 else compare(expected, call.value, self.exercise.function.returns, case.tolerance, self.track))
+        if self.exercise.checker:
+            check = self._custom_check(case, call)
+        else:
+            check = compare(self.exercise.expected[case.id], call.value, self.exercise.function.returns,
+                            case.tolerance, self.track)
         if check.passed:
             self._add_case(case, "passed", "", call=call, max_error=check.max_abs_error)
             return True

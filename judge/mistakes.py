@@ -70,12 +70,14 @@ def recognise(exercise: Exercise, track: str, answers: dict[str, Any], failed: l
             outputs = mistake_outputs(exercise, mistake)
             compared = [cid for cid in answers if cid in outputs]
             if compared and all(
-                    compare(outputs[cid], answers[cid], exercise.function.returns, cases[cid].tolerance, track).passed
+                    compare(outputs[cid], answers[cid], exercise.function.returns, cases[cid].tolerance, track,
+                            nan_equal=True).passed
                     for cid in compared):
                 found.append(mistake)
         elif mistake.predicate is not None:
             judged = [cid for cid in failed if cid in answers and not cases[cid].raises]
-            if judged and all(_safe(mistake.predicate, answers[c], exercise.expected[c], cases[c]) for c in judged):
+            if judged and all(_safe(mistake.predicate, answers[c], exercise.expected.get(c), cases[c])
+                              for c in judged):
                 found.append(mistake)
     return found
 

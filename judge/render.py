@@ -112,3 +112,36 @@ def _indent(text: str, n: int) -> str:
 def write(text: str, stream: TextIO = sys.stdout) -> None:
     stream.write(text)
     stream.flush()
+
+
+class Progress:
+    """A one-line progress bar on a terminal; silent elsewhere (logs stay clean)."""
+
+    def __init__(self, total: int, stream: TextIO, width: int = 28) -> None:
+        self.total, self.stream, self.width = total, stream, width
+        self.count = 0
+        self.live = stream.isatty()
+
+    def step(self, label: str) -> None:
+        if self.live:
+            filled = self.width * self.count // max(self.total, 1)
+            bar = "█" * filled + "░" * (self.width - filled)
+            self.stream.write(f"\r{bar} {self.count}/{self.total} {label[:30]:<30}")
+            self.stream.flush()
+        self.count += 1
+
+    def done(self) -> None:
+        if self.live:
+            self.stream.write("\r" + " " * (self.width + 40) + "\r")
+            self.stream.flush()
+
+
+def check_summary(results: list[Any], *, color: bool) -> str:
+    paint = Painter(color)
+    lines = ["", paint(f"{'exercise':<18} {'result':<8} {'errors':>6} {'warnings':>8} {'graded':>6} {'time':>7}", "1")]
+    for r in results:
+        status = paint(f"{'ok' if r.ok else 'FAIL':<8}", "32" if r.ok else "31")
+        lines.append(f"{r.slug:<18} {status} {len(r.errors):>6} {len(r.warnings):>8} {r.graded:>6} {r.seconds:>6.1f}s")
+    bad = sum(not r.ok for r in results)
+    lines.append(paint(f"{len(results) - bad} of {len(results)} exercise(s) pass", "1;32" if not bad else "1;31"))
+    return "\n".join(lines)

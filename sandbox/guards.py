@@ -95,7 +95,8 @@ class Tripwire:
 
     def check_value(self, value: Any) -> Any:
         """Refuse forbidden objects and modules outside the allow-list, whatever path led to them."""
-        name = self.forbidden.get(id(value))
+        # A bound method (x.backward) is a new object each time: judge it by the function it wraps.
+        name = self.forbidden.get(id(value)) or self.forbidden.get(id(getattr(value, "__func__", None)))
         if name is not None:
             raise self.trip("forbidden_call", name)
         if isinstance(value, types.ModuleType) and not self.module_allowed(value.__name__):

@@ -1,0 +1,1 @@
+"""Tools for exercise authors and teachers: check, new, batch grading."""

@@ -1,0 +1,283 @@
+"""`judge check`: proves an exercise folder right, the way Kattis' verifyproblem does.
+
+It validates the metadata, recomputes expected values from the reference (drift is an error), grades the
+model solutions, the starters, every example submission (each must get the verdict its folder names) and a
+synthetic submission per forbidden call, checks that every known mistake is recognised, and warns when a
+limit leaves less than 2× headroom over the slowest accepted run.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from judge import expected as expected_values
+from judge.compare import compare
+from judge.errors import ExerciseError
+from judge.exercise import TRACKS, Exercise, load_exercise
+from judge.grade import grade
+from judge.i18n import LANGS
+from judge.mistakes import mistake_outputs, recognise
+from judge.report import VERDICTS, Report
+from sandbox.pool import Pool
+from sandbox.wire import Array
+
+MIN_CASES, MIN_VISIBLE, MIN_HINTS = 6, 2, 3
+HEADROOM = 2.0
+DRIFT_TOLERANCE = 1e-9
+_HEADER = re.compile(r"^#\s*(mistake|track):\s*([\w-]+)\s*$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Problem:
+    level: Literal["error", "warning"]
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.level}: {self.where}: {self.message}"
+
+
+@dataclass
+class CheckResult:
+    slug: str
+    problems: list[Problem] = field(default_factory=list)
+    graded: int = 0
+    seconds: float = 0.0
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def check_exercise(path: Path, *, write: bool = False, pool: Pool | None = None,
+                   known_modules: set[str] | None = None) -> CheckResult:
+    """Check one exercise folder. With `write`, (re)compute expected.json first instead of reporting drift."""
+    started = time.perf_counter()
+    result = _Checker(path, pool, result=CheckResult(path.name)).run(write, known_modules)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+class _Checker:
+    def __init__(self, path: Path, pool: Pool | None, result: CheckResult) -> None:
+        self.path, self.pool, self.result = path, pool, result
+
+    def error(self, where: Path | str, message: str) -> None:
+        self.result.problems.append(Problem("error", self._rel(where), message))
+
+    def warn(self, where: Path | str, message: str) -> None:
+        self.result.problems.append(Problem("warning", self._rel(where), message))
+
+    def _rel(self, where: Path | str) -> str:
+        path = where if isinstance(where, Path) else self.path / where
+        try:
+            return str(path.resolve().relative_to(Path.cwd()))
+        except ValueError:
+            return str(path)
+
+    def grade(self, exercise: Exercise, source: str, track: str | None, **kwargs: Any) -> Report:
+        self.result.graded += 1
+        return grade(exercise, source, track, pool=self.pool, **kwargs)
+
+    # --- the steps -----------------------------------------------------------------------------------------
+
+    def run(self, write: bool, known_modules: set[str] | None) -> CheckResult:
+        try:
+            exercise = self._load(write)
+        except ExerciseError as exc:
+            self.result.problems.append(Problem("error", self._rel(exc.path) + (f":{exc.line}" if exc.line else ""),
+                                                exc.message))
+            return self.result
+        steps: list[Callable[[Exercise], None]] = [
+            self._requirements, self._solutions, self._starters, self._submissions, self._mistakes,
+            self._forbidden, self._lesson,
+        ]
+        if known_modules is not None and exercise.module not in known_modules:
+            self.error("exercise.toml", f"module {exercise.module!r} is not declared in course.toml "
+                                        f"(known: {', '.join(sorted(known_modules)) or 'none'})")
+        for step in steps:
+            step(exercise)
+        return self.result
+
+    def _load(self, write: bool) -> Exercise:
+        draft = load_exercise(self.path, require_expected=False)
+        computed = expected_values.compute(draft) if draft.reference else None
+        if write and computed is not None:
+            expected_values.write(draft, computed)
+        exercise = load_exercise(self.path, require_expected=draft.reference is not None or
+                                 (self.path / "expected.json").is_file())
+        if computed is not None:
+            for case in exercise.cases:
+                stored, fresh = exercise.expected.get(case.id), computed[case.id]
+                if not _same(stored, fresh):
+                    self.error("expected.json", f"case {case.id!r}: stored expected value differs from what the "
+                                                "reference computes now; run `judge check --write`")
+        elif exercise.checker is None:
+            self.error("exercise.toml", "needs a [reference] function or a checker")
+        return exercise
+
+    def _requirements(self, exercise: Exercise) -> None:
+        missing_tracks = [t for t in TRACKS if t not in exercise.tracks]
+        if missing_tracks:
+            self.error("exercise.toml", f"missing track(s): {', '.join(missing_tracks)} (every exercise has both)")
+        if len(exercise.cases) < MIN_CASES:
+            self.error("cases.toml", f"{len(exercise.cases)} cases; at least {MIN_CASES} are required")
+        visible = sum(c.visible for c in exercise.cases)
+        if visible < MIN_VISIBLE:
+            self.error("cases.toml", f"{visible} visible case(s); at least {MIN_VISIBLE} are required")
+        if len(exercise.hints) < MIN_HINTS:
+            self.error("hints.toml", f"{len(exercise.hints)} hint(s) per language; at least {MIN_HINTS} required")
+        for lang in LANGS:
+            if not exercise.prompt.get(lang, "").strip():
+                self.error(f"prompt.{lang}.md", "is empty")
+        if exercise.function.elementwise and not exercise.plot_grid:
+            self.warn("exercise.toml", "elementwise exercise without [plot] x = [start, stop, n]: no learner curve")
+
+    def _solutions(self, exercise: Exercise) -> None:
+        slowest_cpu = slowest_wall = 0.0
+        for track in exercise.tracks.values():
+            report = self.grade(exercise, track.solution, track.name)
+            where = f"solutions/{track.name}.py"
+            if not report.accepted:
+                self.error(where, f"the model solution gets {report.verdict}: {report.message}")
+                continue
+            slowest_cpu = max(slowest_cpu, report.stats.get("cpu_ms", 0.0) / 1000)
+            slowest_wall = max(slowest_wall, report.stats.get("wall_ms", 0.0) / 1000)
+        limits = exercise.limits
+        if slowest_cpu and limits.cpu_seconds < HEADROOM * slowest_cpu:
+            self.warn("exercise.toml", f"cpu_seconds = {limits.cpu_seconds:g} is under {HEADROOM:g}× the slowest "
+                                       f"model solution ({slowest_cpu:.2f} s)")
+        if slowest_wall and limits.wall_seconds < HEADROOM * slowest_wall:
+            self.warn("exercise.toml", f"wall_seconds = {limits.wall_seconds:g} is under {HEADROOM:g}× the slowest "
+                                       f"model solution ({slowest_wall:.2f} s)")
+
+    def _starters(self, exercise: Exercise) -> None:
+        for track in exercise.tracks.values():
+            report = self.grade(exercise, track.starter, track.name, detect_unchanged=False)
+            if report.accepted:
+                self.error(f"starters/{track.name}.py", "the starter is accepted as it is")
+            elif report.verdict in ("compile_error", "forbidden", "internal_error"):
+                self.error(f"starters/{track.name}.py", f"the starter gets {report.verdict}: {report.message}")
+
+    def _submissions(self, exercise: Exercise) -> None:
+        root = exercise.path / "submissions"
+        covered: set[str] = set()
+        files = sorted(root.glob("*/*.py")) if root.is_dir() else []
+        if not files:
+            self.warn("submissions", "no example submissions")
+        for folder in sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []:
+            if folder.name not in VERDICTS:
+                self.error(folder, f"unknown verdict folder; use one of: {', '.join(VERDICTS)}")
+        tracks_seen: set[str] = set()
+        for file in files:
+            want = file.parent.name
+            if want not in VERDICTS:
+                continue
+            source = file.read_text(encoding="utf-8")
+            headers = dict(_HEADER.findall(source))
+            report = self.grade(exercise, source, headers.get("track"), filename=file.name)
+            tracks_seen.add(report.track)
+            if report.verdict != want:
+                self.error(file, f"expected {want}, got {report.verdict}: {report.message.splitlines()[0]}")
+            mistake = headers.get("mistake")
+            if mistake:
+                covered.add(mistake)
+                if mistake not in report.mistakes:
+                    self.error(file, f"the mistake {mistake!r} is not recognised (recognised: "
+                                     f"{', '.join(report.mistakes) or 'none'})")
+        for track in TRACKS:
+            if files and track in exercise.tracks and track not in tracks_seen:
+                self.warn("submissions", f"no example submission in the {track} track")
+        for m in exercise.mistakes:
+            if m.id not in covered:
+                level = self.error if m.function is None else self.warn
+                level("mistakes.toml", f"mistake {m.id!r} has no example submission (`# mistake: {m.id}` in "
+                                       "submissions/wrong_answer/*.py)")
+
+    def _mistakes(self, exercise: Exercise) -> None:
+        """Each implemented mistake must differ from the answer somewhere, and be recognised from its outputs."""
+        cases = {c.id: c for c in exercise.cases}
+        for mistake in exercise.mistakes:
+            if mistake.function is None:
+                continue
+            outputs = mistake_outputs(exercise, mistake)
+            answers = {cid: _as_answer(v) for cid, v in outputs.items()}
+            failed = [cid for cid, got in answers.items()
+                      if not compare(exercise.expected[cid], got, exercise.function.returns, cases[cid].tolerance,
+                                     "numpy").passed]
+            if not outputs:
+                self.error("mistakes.toml", f"mistake {mistake.id!r} raises on every case")
+            elif not failed:
+                self.error("mistakes.toml", f"mistake {mistake.id!r} passes every case: add a case where it differs")
+            elif mistake not in recognise(exercise, "numpy", answers, failed):
+                self.error("mistakes.toml", f"mistake {mistake.id!r} is not recognised from its own outputs")
+
+    def _forbidden(self, exercise: Exercise) -> None:
+        """A synthetic submission per forbidden name, by a plain and a dynamic route, must be refused."""
+        params = ", ".join(p.name for p in exercise.function.params if p.required)
+        for rule in exercise.forbidden:
+            for dotted in rule.names:
+                module, _, attr = dotted.rpartition(".")
+                if not module or any(part.startswith("_") for part in dotted.split(".")):
+                    continue  # private paths are refused by the policy's underscore rule already
+                routes = {
+                    "direct": f"{dotted}({params})",
+                    "dynamic": f"getattr({module}, {attr[:1]!r} + {attr[1:]!r})({params})",
+                }
+                for track in rule.tracks:
+                    if track not in exercise.tracks or (module.startswith("torch") and track != "torch"):
+                        continue
+                    for route, expr in routes.items():
+                        source = f"import {module}\n\n\ndef {exercise.function.name}({params}):\n    return {expr}\n"
+                        report = self.grade(exercise, source, track, filename=f"forbidden_{route}.py")
+                        if report.verdict != "forbidden":
+                            self.error("exercise.toml", f"forbidden {dotted} ({route}, {track} track) got "
+                                                        f"{report.verdict}, not forbidden")
+
+    def _lesson(self, exercise: Exercise) -> None:
+        if exercise.lesson is None:
+            return
+        from judge.lesson import validate_lesson
+
+        for message in validate_lesson(exercise):
+            self.error("lesson.toml", message)
+
+
+def _same(stored: Any, fresh: Any) -> bool:
+    if isinstance(fresh, np.ndarray) or isinstance(stored, np.ndarray):
+        a, b = np.asarray(stored), np.asarray(fresh)
+        return a.shape == b.shape and a.dtype.kind == b.dtype.kind and bool(
+            np.all(np.isclose(a, b, rtol=DRIFT_TOLERANCE, atol=DRIFT_TOLERANCE, equal_nan=True)))
+    if isinstance(fresh, tuple | list) and isinstance(stored, tuple | list):
+        return len(stored) == len(fresh) and all(_same(a, b) for a, b in zip(stored, fresh, strict=True))
+    if isinstance(fresh, dict) and isinstance(stored, dict):
+        return stored.keys() == fresh.keys() and all(_same(stored[k], fresh[k]) for k in fresh)
+    if isinstance(fresh, float) and isinstance(stored, float):
+        return bool(np.isclose(stored, fresh, rtol=DRIFT_TOLERANCE, atol=DRIFT_TOLERANCE, equal_nan=True))
+    return bool(stored == fresh)
+
+
+def _as_answer(value: Any) -> Any:
+    """A trusted value dressed as a learner's answer from the NumPy track."""
+    if isinstance(value, np.ndarray | np.generic):
+        return Array(np.asarray(value), origin="ndarray")
+    if isinstance(value, tuple | list):
+        return tuple(_as_answer(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _as_answer(v) for k, v in value.items()}
+    return value
