@@ -116,15 +116,13 @@ def _run(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     catalog = _catalog(args)
     lang = normalize_lang(args.lang)
-    modules = {m["id"]: m for m in catalog.course().get("modules", [])}
+    modules = {m.id: m for m in catalog.modules()}
     current = None
     for exercise in catalog.all():
         if exercise.module != current:
             current = exercise.module
             module = modules.get(current)
-            heading = (f"{module['number']} · {module['title'].get(lang) or module['title']['en']}"
-                       if module else current or "—")
-            print(f"\n{heading}")
+            print(f"\n{module.number} · {module.title.get_in(lang)}" if module else f"\n{current or '—'}")
         tracks = ", ".join(exercise.tracks)
         print(f"  {exercise.slug:<16} {exercise.title.get_in(lang):<48} [{tracks}]")
     return EXIT_OK
@@ -154,7 +152,7 @@ def _check(args: argparse.Namespace) -> int:
         for slug in slugs:
             if not (catalog.root / slug / "exercise.toml").is_file():
                 raise UsageError(f"no exercise named {slug!r} in {catalog.root}")
-    modules = {m["id"] for m in catalog.course().get("modules", [])}
+    modules = {m.id for m in catalog.modules()}
     pool = Pool()
     progress = render.Progress(len(slugs), sys.stderr)
     results = []

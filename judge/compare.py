@@ -85,10 +85,12 @@ def _compare_array(expected: np.ndarray, got: Any, integer: bool, tolerance: Tol
         return Check(False, "nan", {"index": _index(index)}, path, first_diff=index, mismatches=int(nan.sum()),
                      diff_indices=tuple(int(i) for i in np.flatnonzero(nan)[:MAX_DIFF_INDICES]))
     with np.errstate(invalid="ignore", over="ignore"):
-        error = np.abs(values - expected)
-        same = (values == expected) | (np.isnan(values) & np.isnan(expected) if nan_equal else False)
-        error = np.where(same, 0.0, error)  # inf == inf is a match, though inf - inf is NaN
-        wrong = ~(error < tolerance.atol + tolerance.rtol * np.abs(expected))
+        same = values == expected  # exact equality covers infinities, whose difference is NaN
+        if nan_equal:
+            same |= np.isnan(values) & np.isnan(expected)
+        error = np.where(same, 0.0, np.abs(values - expected))
+        limit = tolerance.atol + (tolerance.rtol * np.abs(expected) if tolerance.rtol else 0.0)
+        wrong = ~same & ~(error < limit)
     return _summarize(wrong, error, path)
 
 

@@ -112,6 +112,16 @@ class Mistake:
 
 
 @dataclass(frozen=True)
+class Module:
+    """A module of the course (exercises/course.toml)."""
+
+    id: str
+    number: int
+    title: Text
+    intro: Text
+
+
+@dataclass(frozen=True)
 class Exercise:
     slug: str
     path: Path
@@ -192,14 +202,19 @@ class Catalog:
         return exercise
 
     def all(self) -> list[Exercise]:
-        return sorted((self.get(s) for s in self.slugs()), key=lambda e: (e.module, e.order, e.slug))
+        """Every exercise, in course order: by module number, then by order inside the module."""
+        rank = {m.id: m.number for m in self.modules()}
+        return sorted((self.get(s) for s in self.slugs()), key=lambda e: (rank.get(e.module, 1 << 30), e.order, e.slug))
 
-    def course(self) -> dict[str, Any]:
+    def modules(self) -> list[Module]:
         """exercises/course.toml: the course's modules, in order, with their introductions."""
         path = self.root / "course.toml"
         if not path.is_file():
-            return {"modules": []}
-        return _read_toml(path)
+            return []
+        where = _Where(path)
+        return sorted((Module(id=str(m.get("id", "")), number=int(m.get("number", 0)),
+                              title=_text(m, "title", where, "module", i), intro=_text(m, "intro", where, "module", i))
+                       for i, m in enumerate(_read_toml(path).get("module", []))), key=lambda m: m.number)
 
 
 # --- reading one folder --------------------------------------------------------------------------------------

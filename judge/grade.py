@@ -52,7 +52,8 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
     calls = [_call(exercise, case) for case in exercise.cases]
     if plot and exercise.function.elementwise and exercise.plot_grid:
         start, stop, num = exercise.plot_grid
-        calls.append(Call(PLOT_CALL, (np.linspace(start, stop, num),), echo=False))
+        calls.append(Call(PLOT_CALL, (np.linspace(start, stop, num),), arg_names=(exercise.function.params[0].name,),
+                          echo=False))
     job = Job(program=program, function=exercise.function.name, track=track, calls=tuple(calls),
               imports=chosen.imports,
               forbidden_names=tuple(n for f in forbidden for n in f.names),
@@ -62,6 +63,9 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
 
 
 def _detect_track(exercise: Exercise, source: str | bytes) -> str:
+    if len(source) > policy.MAX_SOURCE_BYTES:
+        # Refused for its size right after this; don't parse megabytes in the judge's process first.
+        return next(iter(exercise.tracks))
     text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
     detected = policy.detect_track(text)
     return detected if detected in exercise.tracks else next(iter(exercise.tracks))
@@ -320,7 +324,7 @@ class _Grader:
     def _stdout(self, outcome: Outcome) -> tuple[str, bool]:
         parts = [outcome.module_stdout] + [outcome.calls[c.id].stdout for c in self.exercise.cases
                                            if c.visible and c.id in outcome.calls]
-        hidden_printed = any(not c.visible and c.id in outcome.calls and outcome.calls[c.id].stdout
+        hidden_printed = any(not c.visible and c.id in outcome.calls and outcome.calls[c.id].printed
                              for c in self.exercise.cases)
         text = "".join(parts)
         if hidden_printed:

@@ -62,6 +62,7 @@ class CallOutcome:
     value: Any = None
     error: ErrorInfo | None = None
     stdout: str = ""
+    printed: int = 0  # characters printed, even when `stdout` is withheld (hidden cases)
     ms: float = 0.0
     mutated: tuple[str, ...] = ()
 
@@ -169,6 +170,7 @@ def _apply_event(out: Outcome, event: dict[str, Any], blob: bytes) -> None:
             value=wire.decode_value(event["value"], blob) if event["ok"] else None,
             error=None if event["ok"] else _error(event["error"]),
             stdout=str(event.get("stdout", "")),
+            printed=int(event.get("printed", 0)),
             ms=float(event.get("ms", 0.0)),
             mutated=tuple(str(m) for m in event.get("mutated", []))[:10],
         )

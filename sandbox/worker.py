@@ -121,7 +121,8 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Callable[..., None], aten_gu
         args = [wire.decode_value(a, blob) for a in call["args"]]
         kwargs = {k: wire.decode_value(v, blob) for k, v in call["kwargs"].items()}
         # Inputs are fresh per call; keep copies to tell the learner if their function changed them in place.
-        names = [*call["arg_names"], *kwargs]
+        positional = [*call["arg_names"], *(f"argument {i + 1}" for i in range(len(call["arg_names"]), len(args)))]
+        names = [*positional[: len(args)], *kwargs]
         watched = [(name, v.data, v.data.copy()) for name, v in zip(names, [*args, *kwargs.values()], strict=True)
                    if isinstance(v, wire.Array)]
         args = [to_track(a) for a in args]

@@ -1,0 +1,87 @@
+"""grade(): what a report says, and what it must never say."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from judge.exercise import Exercise
+from judge.grade import grade
+from sandbox.pool import Pool
+
+SOLUTION = """
+import numpy as np
+
+def gelu(x):
+    {body}
+    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)))
+"""
+
+
+def run(gelu: Exercise, pool: Pool, body: str = "pass", **kwargs) -> object:
+    return grade(gelu, SOLUTION.format(body=body), "numpy", pool=pool, **kwargs)
+
+
+def test_accepted_report_has_every_case_passed_and_no_hints(gelu: Exercise, pool: Pool) -> None:
+    report = run(gelu, pool)
+    assert report.verdict == "accepted"
+    assert [c.status for c in report.cases] == ["passed"] * 6
+    assert report.hints == [] and report.mistakes == []
+    assert report.stats["wall_ms"] > 0
+
+
+def test_output_printed_during_hidden_cases_is_not_shown(gelu: Exercise, pool: Pool) -> None:
+    report = run(gelu, pool, body='print("SEEN", x.tolist())')
+    assert report.verdict == "accepted"
+    assert report.stdout.count("SEEN") == 2  # the two visible cases only
+    assert "-20.0" not in report.stdout       # an input of the hidden "large" case
+    assert any("hidden cases" in note for note in report.notes)
+
+
+def test_changing_the_input_in_place_is_pointed_out(gelu: Exercise, pool: Pool) -> None:
+    source = "import numpy as np\n\ndef gelu(x):\n    x *= 1.0\n    x += 0.0\n    return 0.5 * x * (1 + np.tanh(" \
+             "np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)))\n"
+    report = grade(gelu, source, "numpy", pool=pool)
+    assert report.verdict == "accepted"  # values unchanged, so no note either
+    source = source.replace("x *= 1.0", "x[...] = x * 2.0\n    x /= 2.0")
+    report = grade(gelu, source, "numpy", pool=pool)
+    assert report.verdict == "accepted"
+    source = "import numpy as np\n\ndef gelu(x):\n    y = 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * " \
+             "(x + 0.044715 * x**3)))\n    x[...] = 0\n    return y\n"
+    report = grade(gelu, source, "numpy", pool=pool)
+    assert report.verdict == "accepted"
+    assert any("in place" in note for note in report.notes)
+
+
+def test_visible_wrong_case_shows_input_expected_got_and_differing_entries(gelu: Exercise, pool: Pool) -> None:
+    source = "import numpy as np\n\ndef gelu(x):\n    return np.where(x > 0, x, 0.0)\n"
+    report = grade(gelu, source, "numpy", pool=pool)
+    first = report.cases[0]
+    assert report.verdict == "wrong_answer"
+    assert first.input == {"x": [-1.0, 0.0, 1.0]}
+    assert first.got == [0.0, 0.0, 1.0]
+    assert first.diff_indices == [0, 2]
+    assert first.first_diff_index == [0]
+
+
+def test_plot_carries_the_learners_curve_on_the_exercise_grid(gelu: Exercise, pool: Pool) -> None:
+    report = run(gelu, pool, plot=True)
+    start, stop, num = gelu.plot_grid
+    assert report.plot is not None
+    assert len(report.plot["x"]) == len(report.plot["learner"]) == num
+    assert report.plot["learner"][0] == round(float(0.5 * start * (1 + np.tanh(np.sqrt(2 / np.pi) *
+                                                                             (start + 0.044715 * start**3)))), 6)
+    assert report.verdict == "accepted" and report.total == 6  # the plot call is not a case
+
+
+def test_hints_escalate_after_the_targeted_one(gelu: Exercise, pool: Pool) -> None:
+    source = "import numpy as np\n\ndef gelu(x):\n    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * x))\n"
+    report = grade(gelu, source, "numpy", pool=pool, lang="ru")
+    assert report.mistakes == ["no-cubic"]
+    assert report.hints[1:] == [h.get_in("ru") for h in gelu.hints]
+
+
+def test_time_limit_reports_finished_cases_and_the_one_that_ran_out(gelu: Exercise, pool: Pool) -> None:
+    body = "if x.ndim == 3:\n        while True:\n            pass"
+    report = run(gelu, pool, body=body)
+    assert report.verdict == "time_limit"
+    assert [c.status for c in report.cases] == ["passed", "passed", "timeout", "not_run", "not_run", "not_run"]
