@@ -60,6 +60,8 @@ class Zygote:
             self.close()
             raise
         self.mode: str = hello.get("mode", "unknown")
+        # What the zygote's jail will set up in each child: [name, active, detail] per layer.
+        self.layers: list[list[Any]] = hello.get("layers", [])
 
     def run(self, request: bytes, timeout: float) -> tuple[dict[str, Any], bytes]:
         """Send one job, wait for its reply. Raises ZygoteError (and kills the zygote) on any failure."""
@@ -129,6 +131,11 @@ class Pool:
 
     def modes(self) -> set[str]:
         return {z.mode for q in self._idle.values() for z in list(q.queue)}
+
+    def inactive_layers(self) -> list[str]:
+        """Isolation layers some idle zygote reports inactive, as "name: why" lines (for a start-up warning)."""
+        return sorted({f"{name}: {detail}" for q in self._idle.values() for z in list(q.queue)
+                       for name, active, detail in z.layers if not active})
 
     def run(self, flavour: str, request: bytes, timeout: float, wait: float = 30.0) -> tuple[dict[str, Any], bytes]:
         zygote = self._acquire(flavour, wait)

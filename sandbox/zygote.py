@@ -12,9 +12,7 @@ import ctypes
 import os
 import select
 import signal
-import site
 import sys
-import sysconfig
 import time
 from typing import Any
 
@@ -23,14 +21,6 @@ MAX_REQUEST = 256 * 1024 * 1024
 MAX_RESULT = 64 * 1024 * 1024
 # Modules a submission may import, loaded here so that no child has to read them from disk.
 PRELOAD = ("math", "typing", "functools", "itertools", "numpy", "numpy.linalg", "numpy.random")
-
-
-def python_paths() -> list[str]:
-    """The directories a child needs to keep running Python: the standard library and site-packages only.
-    Deliberately not sys.path, which holds the project checkout under an editable install."""
-    paths = {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
-    paths.update(site.getsitepackages())
-    return sorted(p for p in paths if os.path.isdir(p))
 
 
 class AtenGuard:
@@ -81,13 +71,13 @@ def main() -> None:
         aten_guard = AtenGuard()
 
     from sandbox import wire, worker
-    from sandbox.isolation import Jail
+    from sandbox.isolation import Jail, python_readable_paths
     from sandbox.limits import Limits
     from sandbox.warmup import warm
 
     warm(flavour, aten_guard)
 
-    jail = Jail(readable_paths=python_paths(), slot=slot, allow_unconfined=allow_unconfined)
+    jail = Jail(readable_paths=python_readable_paths(), slot=slot, allow_unconfined=allow_unconfined)
     devnull = os.open(os.devnull, os.O_RDWR)
     requests, replies = sys.stdin.buffer, sys.stdout.buffer
 
@@ -95,7 +85,8 @@ def main() -> None:
         replies.write(wire.encode_frame(header, blob))
         replies.flush()
 
-    reply({"ready": True, "pid": os.getpid(), "flavour": flavour, "mode": jail.mode})
+    reply({"ready": True, "pid": os.getpid(), "flavour": flavour, "mode": jail.mode,
+           "layers": [[layer.name, layer.active, layer.detail] for layer in jail.layers]})
     while True:
         frame = wire.read_frame(requests, max_header=MAX_REQUEST, max_blob=MAX_REQUEST)
         if frame is None:

@@ -1,0 +1,36 @@
+# Two commands on a fresh machine (Debian, Python 3.11):
+#   make run    set up, then serve the web app on the bundled exercises (http://127.0.0.1:8000)
+#   make test   set up (including Chromium for the browser tests), then lint and run the whole test suite
+VENV ?= .venv
+PYTHON ?= python3
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup run test browser bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: setup
+	$(BIN)/judge serve $(ARGS)
+
+# The browser tests drive Debian's Chromium; install it when missing (needs root, as in CI).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "chromium is missing: sudo apt-get install -y chromium" >&2; exit 1; fi; }
+
+test: setup browser
+	$(BIN)/ruff check .
+	$(BIN)/pytest -q
+
+bench: setup
+	$(BIN)/python bench/latency.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache test-artifacts
