@@ -129,7 +129,7 @@ def _read_exact(stream: BinaryIO, n: int, *, allow_eof: bool = False) -> bytes |
 
 
 def encode_array(array: np.ndarray, blob: BlobWriter, origin: str = "ndarray") -> dict[str, Any]:
-    array = np.ascontiguousarray(array)
+    array = np.asarray(array)  # not ascontiguousarray: it turns 0-d into 1-d; tobytes() is C-order anyway
     if array.dtype.str not in PLAIN_DTYPES:
         raise WireError(f"dtype {array.dtype} cannot cross the boundary")
     offset, length = blob.add(array.tobytes())
