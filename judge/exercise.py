@@ -540,7 +540,8 @@ def _lesson(path: Path) -> dict[str, Any] | None:
     return lesson
 
 
-_loaded_files: dict[Path, ModuleType] = {}
+# Exercise-local modules (mistakes.py, checker.py, reference.py) by (path, mtime): an edited file is reloaded.
+_loaded_files: dict[tuple[Path, float], ModuleType] = {}
 
 
 def _load_callable(folder: Path, ref: str, where: _Where, *keys: str | int) -> Callable[..., Any]:
@@ -549,14 +550,15 @@ def _load_callable(folder: Path, ref: str, where: _Where, *keys: str | int) -> C
     try:
         if module_ref.endswith(".py"):
             file = (folder / module_ref).resolve()
-            module = _loaded_files.get(file)
+            key = (file, file.stat().st_mtime if file.is_file() else 0.0)
+            module = _loaded_files.get(key)
             if module is None:
                 spec = importlib.util.spec_from_file_location(f"exercise_{folder.name}_{file.stem}", file)
                 if spec is None or spec.loader is None or not file.is_file():
                     raise ImportError(f"{module_ref} not found")
                 module = importlib.util.module_from_spec(spec)
                 spec.loader.exec_module(module)
-                _loaded_files[file] = module
+                _loaded_files[key] = module
         else:
             module = importlib.import_module(module_ref)
         func = getattr(module, attr)

@@ -1,13 +1,15 @@
 """`judge check`: proves an exercise folder right, the way Kattis' verifyproblem does.
 
-It validates the metadata, recomputes expected values from the reference (drift is an error), grades the
-model solutions, the starters, every example submission (each must get the verdict its folder names) and a
-synthetic submission per forbidden call, checks that every known mistake is recognised, and warns when a
-limit leaves less than 2× headroom over the slowest accepted run.
+It refuses placeholders left by `judge new`, validates the metadata (a forbidden name must exist), recomputes
+expected values from the reference (drift is an error), grades the model solutions, the starters, every example
+submission (each must get the verdict its folder names) and a synthetic submission per forbidden call, checks
+that every known mistake is recognised, and warns when a limit leaves less than 2× headroom over the slowest
+accepted run.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 import time
 from collections.abc import Callable
@@ -18,6 +20,7 @@ from typing import Any, Literal
 import numpy as np
 
 from judge import expected as expected_values
+from judge.authoring.new import MARKER
 from judge.compare import compare
 from judge.errors import ExerciseError
 from judge.exercise import TRACKS, Exercise, load_exercise
@@ -25,6 +28,7 @@ from judge.grade import grade
 from judge.i18n import LANGS
 from judge.mistakes import mistake_outputs, recognise
 from judge.report import VERDICTS, Report
+from sandbox.guards import resolve
 from sandbox.pool import Pool
 from sandbox.wire import Array
 
@@ -77,8 +81,8 @@ class _Checker:
     def __init__(self, path: Path, pool: Pool | None, result: CheckResult) -> None:
         self.path, self.pool, self.result = path, pool, result
 
-    def error(self, where: Path | str, message: str) -> None:
-        self.result.problems.append(Problem("error", self._rel(where), message))
+    def error(self, where: Path | str, message: str, line: int | None = None) -> None:
+        self.result.problems.append(Problem("error", self._rel(where) + (f":{line}" if line else ""), message))
 
     def warn(self, where: Path | str, message: str) -> None:
         self.result.problems.append(Problem("warning", self._rel(where), message))
@@ -97,6 +101,7 @@ class _Checker:
     # --- the steps -----------------------------------------------------------------------------------------
 
     def run(self, write: bool, known_modules: set[str] | None) -> CheckResult:
+        self._placeholders()  # first: a fresh scaffold does not load, and its author wants the whole list
         try:
             exercise = self._load(write)
         except ExerciseError as exc:
@@ -130,6 +135,17 @@ class _Checker:
         elif exercise.checker is None:
             self.error("exercise.toml", "needs a [reference] function or a checker")
         return exercise
+
+    def _placeholders(self) -> None:
+        """Every placeholder `judge new` left (it marks each with MARKER) is an error, at file:line."""
+        for file in sorted(p for p in self.path.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            try:
+                lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                continue
+            for n, line in enumerate(lines, 1):
+                if MARKER in line:
+                    self.error(file, f"placeholder left by `judge new`: {line.strip()[:80]}", n)
 
     def _requirements(self, exercise: Exercise) -> None:
         missing_tracks = [t for t in TRACKS if t not in exercise.tracks]
@@ -188,8 +204,8 @@ class _Checker:
             want = file.parent.name
             if want not in VERDICTS:
                 continue
-            source = file.read_text(encoding="utf-8")
-            headers = dict(_HEADER.findall(source))
+            source = file.read_bytes()  # as a learner's upload: a non-UTF-8 example gets its verdict, no crash
+            headers = dict(_HEADER.findall(source.decode("utf-8", "replace")))
             report = self.grade(exercise, source, headers.get("track"), filename=file.name)
             tracks_seen.add(report.track)
             if report.verdict != want:
@@ -232,6 +248,12 @@ class _Checker:
         params = ", ".join(p.name for p in exercise.function.params if p.required)
         for rule in exercise.forbidden:
             for dotted in rule.names:
+                if not _resolves(dotted):
+                    self.error("exercise.toml", f"forbidden name {dotted!r} does not exist, so the run-time "
+                                                "tripwire (which catches aliases by identity) cannot catch it: "
+                                                "check the spelling", _line_of(exercise.path / "exercise.toml",
+                                                                              f'"{dotted}"'))
+                    continue
                 module, _, attr = dotted.rpartition(".")
                 if not module or any(part.startswith("_") for part in dotted.split(".")):
                     continue  # private paths are refused by the policy's underscore rule already
@@ -243,7 +265,8 @@ class _Checker:
                     if track not in exercise.tracks or (module.startswith("torch") and track != "torch"):
                         continue
                     for route, expr in routes.items():
-                        source = f"import {module}\n\n\ndef {exercise.function.name}({params}):\n    return {expr}\n"
+                        source = (f"import {_module_prefix(dotted)}\n\n\ndef {exercise.function.name}({params}):\n"
+                                  f"    return {expr}\n")
                         report = self.grade(exercise, source, track, filename=f"forbidden_{route}.py")
                         if report.verdict != "forbidden":
                             self.error("exercise.toml", f"forbidden {dotted} ({route}, {track} track) got "
@@ -256,6 +279,39 @@ class _Checker:
 
         for message in validate_lesson(exercise):
             self.error("lesson.toml", message)
+
+
+def _resolves(dotted: str) -> bool:
+    """Whether the tripwire can find `dotted`. It follows modules the sandbox has already imported and never
+    imports itself, so import the longest importable prefix here first, then resolve it the same way."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            importlib.import_module(".".join(parts[:cut]))
+            break
+        except Exception:  # an attribute rather than a module, or nothing at all: try a shorter prefix
+            continue
+    return resolve(dotted) is not None
+
+
+def _line_of(path: Path, needle: str) -> int | None:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    return next((n for n, line in enumerate(lines, 1) if needle in line), None)
+
+
+def _module_prefix(dotted: str) -> str:
+    """The longest importable module in `dotted`: torch.Tensor.backward → torch (a class is not importable)."""
+    parts = dotted.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        return ".".join(parts[:cut])
+    return parts[0]
 
 
 def _same(stored: Any, fresh: Any) -> bool:

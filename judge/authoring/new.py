@@ -1,0 +1,103 @@
+"""`judge new SLUG`: scaffold a complete exercise folder from `templates/exercise/`.
+
+Every placeholder carries `MARKER`, and `judge check` reports each one left as an error (file:line), so a
+scaffold cannot go live half-written. The model solutions, the reference and the example submissions raise
+NotImplementedError on top of that: each step of the check keeps failing until its own file is written.
+"""
+
+from __future__ import annotations
+
+import keyword
+import os
+import re
+import shutil
+import tempfile
+import tomllib
+from pathlib import Path
+from string import Template
+
+from judge.errors import JudgeError
+from judge.exercise import Catalog
+from sandbox.limits import Limits
+
+# Distinctive on purpose: a plain "TODO" is fair game in a learner's starter ("# TODO: your code").
+MARKER = "TODO(author)"
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+TEMPLATES = Path(__file__).with_name("templates") / "exercise"
+SUFFIX = ".tmpl"
+
+
+class ScaffoldError(JudgeError):
+    """A slug, folder or module that `judge new` refuses (the CLI prints it on one line, exit code 2)."""
+
+
+def scaffold(root: Path, slug: str, *, module: str | None = None) -> Path:
+    """Create `root/slug` from the templates and return its path. Nothing is left behind on failure: the
+    folder is built under a hidden name and renamed into place at the end."""
+    if not SLUG.fullmatch(slug):
+        raise ScaffoldError(f"bad slug {slug!r}: use lowercase letters, digits and dashes, starting with a "
+                            "letter or digit (e.g. softmax, gelu-backward)")
+    if not root.is_dir():
+        raise ScaffoldError(f"no exercises folder at {root}")
+    target = root / slug
+    if target.exists():
+        raise ScaffoldError(f"{target} already exists; pick another slug or remove it first")
+    modules = [m.id for m in Catalog(root).modules()]
+    if module is not None and modules and module not in modules:
+        raise ScaffoldError(f"unknown module {module!r}; course.toml declares: {', '.join(modules)}")
+    chosen, comment = _module(module, modules)
+    values = {
+        "slug": slug,
+        "function": function_name(slug),
+        "module": chosen,
+        "module_comment": comment,
+        "order": str(_next_order(root, chosen)),
+        **{name: f"{value:g}" for name, value in _limits().items()},
+    }
+    staging = Path(tempfile.mkdtemp(prefix=f".{slug}-", dir=root))
+    try:
+        for template in sorted(TEMPLATES.rglob(f"*{SUFFIX}")):
+            out = staging / str(template.relative_to(TEMPLATES)).removesuffix(SUFFIX)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(Template(template.read_text(encoding="utf-8")).substitute(values), encoding="utf-8")
+        staging.chmod(0o755)  # mkdtemp makes it private; an exercise folder is ordinary project content
+        os.rename(staging, target)  # fails rather than merging if someone created the folder meanwhile
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return target
+
+
+def function_name(slug: str) -> str:
+    """The learner's function, named after the slug: gelu-backward → gelu_backward (2d-conv → f_2d_conv)."""
+    name = slug.replace("-", "_")
+    return name if name.isidentifier() and not keyword.iskeyword(name) else f"f_{name}"
+
+
+def _module(given: str | None, modules: list[str]) -> tuple[str, str]:
+    """The module id to write and the comment beside it."""
+    if given is not None:
+        return given, ""
+    if not modules:
+        return MARKER, "  # course.toml declares no modules: add one there and name its id here"
+    return modules[0], f"  # the first module of course.toml; its modules are: {', '.join(modules)}"
+
+
+def _next_order(root: Path, module: str) -> int:
+    """One past the highest `order` in the module, read leniently: a sibling exercise may be half-written."""
+    orders = [0]
+    for meta in root.glob("*/exercise.toml"):
+        try:
+            data = tomllib.loads(meta.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        if data.get("module") == module and isinstance(data.get("order"), int):
+            orders.append(data["order"])
+    return max(orders) + 1
+
+
+def _limits() -> dict[str, float]:
+    """The default limits an author is most likely to tune, so the scaffold shows the real numbers."""
+    base = Limits()
+    return {"wall_seconds": base.wall_seconds, "cpu_seconds": base.cpu_seconds,
+            "memory_mb": base.memory_mb, "output_kb": base.output_kb}

@@ -1,0 +1,228 @@
+"""`judge check`: passes on a sound exercise, and fails with a clear message (and file:line where the format
+gives one) for each kind of broken exercise. Every test breaks one thing in a private copy of exercises/gelu."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.authoring.conftest import REPO_EXERCISES, Run
+from tests.authoring.helpers import edit, line_of
+
+Judge = Callable[..., Run]
+
+
+def check(judge: Judge, exercises: Path, *extra: str) -> Run:
+    return judge("check", "gelu", "--exercises-dir", exercises, *extra)
+
+
+def at(path: Path, line: int | None = None) -> str:
+    """How a problem names its place: the file (as check prints it), and the line when there is one."""
+    return f"{path.resolve()}:{line}" if line else str(path.resolve())
+
+
+def assert_fails(run: Run, *fragments: str) -> None:
+    assert run.code == 1, run.text
+    for fragment in fragments:
+        assert fragment in run.out, f"{fragment!r} not in:\n{run.out}"
+
+
+# --- sound exercises ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("shared_pool")
+def test_a_sound_copy_passes_with_all(judge: Judge, exercises: Path) -> None:
+    run = judge("check", "--all", "--exercises-dir", exercises)
+    assert run.code == 0, run.text
+    assert "1 of 1 exercise(s) pass" in run.out
+    assert "error:" not in run.out
+
+
+@pytest.mark.usefixtures("shared_pool")
+def test_check_all_on_the_repository_exercises(judge: Judge) -> None:
+    """REPOSITORY-WIDE, scoped: runs `--all` on exercises/ itself, which other engineers are adding to right now.
+    gelu must pass; any other exercise that fails turns this test into an XFAIL naming it (see `-ra`), so a
+    half-written exercise of someone else's is visible without failing this suite."""
+    run = judge("check", "--all", "--exercises-dir", REPO_EXERCISES)
+    assert run.code in (0, 1), run.text
+    rows = {line.split()[0]: line.split()[1] for line in run.out.splitlines()
+            if len(line.split()) == 6 and line.split()[1] in ("ok", "FAIL")}
+    assert rows.get("gelu") == "ok", run.text
+    failing = sorted(slug for slug, status in rows.items() if status == "FAIL")
+    if failing:
+        pytest.xfail(f"`judge check --all` fails on other exercises: {', '.join(failing)}")
+    assert run.code == 0, run.text
+
+
+# --- metadata and files ---------------------------------------------------------------------------------------
+
+
+def test_invalid_toml(judge: Judge, exercises: Path) -> None:
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, "order = 1", "order = = 1")
+    assert_fails(check(judge, exercises), f"{at(meta, line_of(meta, 'order = = 1'))}: not valid TOML")
+
+
+def test_missing_title_ru(judge: Judge, exercises: Path) -> None:
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, 'title.ru = "GELU через приближение с tanh"\n', "")
+    assert_fails(check(judge, exercises), f"{at(meta, line_of(meta, 'title.en'))}: 'title' has no text in ru")
+
+
+def test_missing_prompt_ru(judge: Judge, exercises: Path) -> None:
+    prompt = exercises / "gelu" / "prompt.ru.md"
+    prompt.unlink()
+    assert_fails(check(judge, exercises), f"{at(prompt)}: file is missing")
+
+
+def test_missing_track(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, "[tracks.torch]\n", "")
+    assert_fails(check(judge, exercises), f"{at(meta)}: missing track(s): torch (every exercise has both)")
+
+
+def test_unknown_module(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, 'module = "bends"', 'module = "nowhere"')
+    assert_fails(check(judge, exercises), f"{at(meta)}: module 'nowhere' is not declared in course.toml")
+
+
+def test_unknown_param_kind(judge: Judge, exercises: Path) -> None:
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, 'params = [{ name = "x", kind = "array" }]', 'params = [{ name = "x", kind = "matrix" }]')
+    assert_fails(check(judge, exercises),
+                 f"{at(meta, line_of(meta, 'params ='))}: function.params[0].kind must be one of array, ")
+
+
+# --- cases, expected values, hints ----------------------------------------------------------------------------
+
+
+def test_only_five_cases(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    cases = exercises / "gelu" / "cases.toml"
+    text = cases.read_text(encoding="utf-8")
+    cases.write_text(text[: text.rindex("[[case]]")], encoding="utf-8")
+    assert_fails(check(judge, exercises), f"{at(cases)}: 5 cases; at least 6 are required")
+
+
+def test_only_one_visible_case(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    cases = exercises / "gelu" / "cases.toml"
+    edit(cases, 'id = "example-2"\nvisible = true', 'id = "example-2"\nvisible = false')
+    assert_fails(check(judge, exercises), f"{at(cases)}: 1 visible case(s); at least 2 are required")
+
+
+def test_case_with_unknown_argument(judge: Judge, exercises: Path) -> None:
+    cases = exercises / "gelu" / "cases.toml"
+    edit(cases, "args.x = [-3.0, 3.0]", "args.x = [-3.0, 3.0]\nargs.y = 1.0")
+    assert_fails(check(judge, exercises),
+                 f"{at(cases, line_of(cases, 'args.x = [-3.0, 3.0]'))}: case 'example-2': unknown argument(s) y")
+
+
+def test_stale_expected_values(judge: Judge, exercises: Path) -> None:
+    edit(exercises / "gelu" / "cases.toml", "args.x = [-3.0, 3.0]", "args.x = [-3.0, 3.5]")
+    assert_fails(check(judge, exercises), f"{at(exercises / 'gelu' / 'expected.json')}: stale for case 'example-2'",
+                 "judge check --write")
+
+
+def test_drifted_expected_value(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    path = exercises / "gelu" / "expected.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["cases"]["example-1"]["value"]["data"][2] += 1e-3  # inputs unchanged, so not stale: drifted
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert_fails(check(judge, exercises), f"{at(path)}: case 'example-1': stored expected value differs")
+
+
+def test_only_two_hints(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    hints = exercises / "gelu" / "hints.toml"
+    text = hints.read_text(encoding="utf-8")
+    hints.write_text(text[: text.index("[[hint]]", text.index("[[hint]]", text.index("[[hint]]") + 1) + 1)],
+                     encoding="utf-8")
+    assert_fails(check(judge, exercises), f"{at(hints)}: 2 hint(s) per language; at least 3 required")
+
+
+def test_hint_without_russian(judge: Judge, exercises: Path) -> None:
+    hints = exercises / "gelu" / "hints.toml"
+    hints.write_text('[[hint]]\nen = "one"\nru = "один"\n\n[[hint]]\nen = "two"\n\n[[hint]]\nen = "three"\n'
+                     'ru = "три"\n', encoding="utf-8")
+    assert_fails(check(judge, exercises), f"{at(hints, 5)}: 'hint' has no text in ru")
+
+
+# --- solutions, starters, example submissions, mistakes -------------------------------------------------------
+
+
+def test_wrong_model_solution(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    solution = exercises / "gelu" / "solutions" / "numpy.py"
+    edit(solution, "return 0.5 * x * (1.0 + np.tanh(inner))", "return 0.5 * x * (1.0 + np.tanh(0.9 * inner))")
+    assert_fails(check(judge, exercises), f"{at(solution)}: the model solution gets wrong_answer")
+
+
+def test_starter_that_is_accepted(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    folder = exercises / "gelu"
+    shutil.copy(folder / "solutions" / "numpy.py", folder / "starters" / "numpy.py")
+    assert_fails(check(judge, exercises), f"{at(folder / 'starters' / 'numpy.py')}: the starter is accepted as it is")
+
+
+def test_example_in_the_wrong_verdict_folder(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    submissions = exercises / "gelu" / "submissions"
+    moved = submissions / "wrong_answer" / "loop_numpy.py"
+    (submissions / "accepted" / "loop_numpy.py").rename(moved)
+    assert_fails(check(judge, exercises), f"{at(moved)}: expected wrong_answer, got accepted")
+
+
+def test_unknown_verdict_folder(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    folder = exercises / "gelu" / "submissions" / "passed"
+    folder.mkdir()
+    shutil.copy(exercises / "gelu" / "solutions" / "numpy.py", folder / "again.py")
+    assert_fails(check(judge, exercises), f"{at(folder)}: unknown verdict folder; use one of: accepted, ")
+
+
+def test_mistake_header_not_recognised(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    example = exercises / "gelu" / "submissions" / "wrong_answer" / "no_cubic.py"
+    edit(example, "# mistake: no-cubic", "# mistake: sqrt-2pi")
+    assert_fails(check(judge, exercises),
+                 f"{at(example)}: the mistake 'sqrt-2pi' is not recognised (recognised: no-cubic)")
+
+
+def test_mistake_identical_to_the_reference(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    mistakes = exercises / "gelu" / "mistakes.py"
+    edit(mistakes, "np.tanh(SQRT_2_OVER_PI * x))", "np.tanh(SQRT_2_OVER_PI * (x + 0.044715 * x**3)))")
+    assert_fails(check(judge, exercises),
+                 f"{at(exercises / 'gelu' / 'mistakes.toml')}: mistake 'no-cubic' passes every case")
+
+
+def test_a_non_utf8_example_gets_its_verdict(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    """A bad example is reported like any other, instead of crashing the check."""
+    example = exercises / "gelu" / "submissions" / "accepted" / "latin1.py"
+    example.write_bytes(b"# caf\xe9\nimport numpy as np\n\n\ndef gelu(x):\n    return x\n")
+    assert_fails(check(judge, exercises), f"{at(example)}: expected accepted, got compile_error")
+
+
+# --- forbidden names, limits, scaffold placeholders -----------------------------------------------------------
+
+
+def test_forbidden_name_that_does_not_exist(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, '"torch.nn.GELU",', '"torch.nn.GELU",\n    "torch.nn.functional.gelu_fast",')
+    assert_fails(check(judge, exercises),
+                 f"{at(meta, line_of(meta, 'gelu_fast'))}: forbidden name 'torch.nn.functional.gelu_fast' does "
+                 "not exist")
+
+
+def test_tight_limit_is_a_warning_only(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, "cpu_seconds = 1", "cpu_seconds = 0.001")
+    run = check(judge, exercises)
+    assert run.code == 0, run.text
+    assert f"warning: {at(meta)}: cpu_seconds = 0.001 is under 2× the slowest model solution" in run.out
+    assert "error:" not in run.out
+
+
+def test_placeholder_left_by_the_scaffold(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    prompt = exercises / "gelu" / "prompt.en.md"
+    edit(prompt, "## Input\n", "## Input\n\nTODO(author): say which shapes are tested.\n")
+    assert_fails(check(judge, exercises),
+                 f"{at(prompt, line_of(prompt, 'TODO(author)'))}: placeholder left by `judge new`: "
+                 "TODO(author): say which shapes are tested.")
