@@ -237,7 +237,11 @@ def load_exercise(path: Path | str, *, require_expected: bool = True) -> Exercis
 
     cases_path = path / "cases.toml"
     cases = _cases(_read_toml(cases_path), function, tolerance, _Where(cases_path))
-    expected = _expected(path / "expected.json", cases) if require_expected else {}
+    # Checker exercises may have no reference, hence nothing to store; everything else needs expected.json.
+    has_reference = bool(meta.get("reference", {}).get("function"))
+    expected_path = path / "expected.json"
+    expected = (_expected(expected_path, cases)
+                if require_expected and (has_reference or expected_path.is_file()) else {})
 
     plot = meta.get("plot", {}).get("x")
     exercise = Exercise(

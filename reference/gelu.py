@@ -91,3 +91,44 @@ def gelu_tanh_slope(x: ArrayLike) -> Float:
     sech2 = (1.0 - t) * (1.0 + t)
     du_dx = SQRT_2_OVER_PI * (1.0 + 3.0 * TANH_CUBIC * xc * xc)
     return _out(0.5 * (1.0 + t) + 0.5 * xc * sech2 * du_dx)
+
+
+# --- the backward pass and the slope's own slope (module 2, lesson "GELU's slope") ---------------------------
+
+
+def gelu_backward(grad_output: ArrayLike, x: ArrayLike) -> Float:
+    """Backward pass of :func:`gelu_tanh`: ``grad_output · gelu_tanh_slope(x)``, elementwise (float64).
+
+    This is what a framework's ``gelu_backward(grad_output, x, approximate="tanh")`` computes: the gradient
+    arriving from the layer above, scaled by the local slope. ``grad_output`` and ``x`` must have the same
+    shape (ValueError otherwise), so a broadcasting slip in the cases cannot go unnoticed.
+    """
+    grad = _as_float(grad_output)
+    x = _as_float(x)
+    if grad.shape != x.shape:
+        raise ValueError(f"grad_output has shape {grad.shape}, x has shape {x.shape}; they must match")
+    return _out(grad * gelu_tanh_slope(x))
+
+
+def gelu_exact_second_derivative(x: ArrayLike) -> Float:
+    """Slope of :func:`gelu_exact_slope`: φ(x)·(2 − x²), elementwise (float64; exactly 0 for |x| > 37).
+
+    Zero at x = ±√2, where the slope of GELU has its maximum (right) and minimum (left).
+    """
+    x = _as_float(x)
+    xc = np.clip(x, -_PDF_CUTOFF, _PDF_CUTOFF)  # beyond the cutoff φ is 0 and x² must not meet it
+    return _out(normal_pdf(x) * (2.0 - xc * xc))
+
+
+def gelu_tanh_second_derivative(x: ArrayLike) -> Float:
+    """Slope of :func:`gelu_tanh_slope`, elementwise (float64).
+
+    With u = √(2/π)·(x + 0.044715·x³), t = tanh(u), u′ = √(2/π)·(1 + 3·0.044715·x²):
+    (1 − t²)·(u′ − x·t·u′² + 3·√(2/π)·0.044715·x²). Exactly 0 beyond the tanh clip, where t = ±1.
+    """
+    x = _as_float(x)
+    t = _tanh_inner(x)
+    xc = np.clip(x, -_TANH_CLIP, _TANH_CLIP)
+    sech2 = (1.0 - t) * (1.0 + t)
+    du_dx = SQRT_2_OVER_PI * (1.0 + 3.0 * TANH_CUBIC * xc * xc)
+    return _out(sech2 * (du_dx - xc * t * du_dx * du_dx + 3.0 * SQRT_2_OVER_PI * TANH_CUBIC * xc * xc))

@@ -1,0 +1,8 @@
+import numpy as np
+
+
+def dropout(x, p, training=True, seed=0):
+    if not training
+        return x.copy()
+    keep = np.random.default_rng(seed).random(x.shape) >= p
+    return np.where(keep, x / (1 - p), 0.0)

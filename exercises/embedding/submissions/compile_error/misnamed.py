@@ -1,0 +1,5 @@
+import numpy as np
+
+
+def lookup(weights, ids):
+    return weights[ids]

@@ -1,0 +1,6 @@
+import numpy as np
+
+
+def gelu_backward(grad_output, x):
+    t = np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)
+    return grad_output * (0.5 * (1 + t))

@@ -1,0 +1,9 @@
+import math
+
+import torch
+
+
+def gelu_backward(grad_output, x):
+    x = x.detach().requires_grad_()
+    y = 0.5 * x * (1 + torch.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x**3)))
+    return torch.autograd.grad(y, x, grad_output)[0]

@@ -1,0 +1,6 @@
+import numpy as np
+
+
+def softmax(x, temperature=1.0, axis=-1):
+    e = np.exp((x - x.max(axis=axis, keepdims=True)) / temperature
+    return e / e.sum(axis=axis, keepdims=True)
