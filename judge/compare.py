@@ -61,6 +61,7 @@ def _fail(reason: str, path: str, **params: Any) -> Check:
 def _compare_array(expected: np.ndarray, got: Any, integer: bool, tolerance: Tolerance, track: str,
                    path: str, nan_equal: bool) -> Check:
     want = EXPECTED_TYPE[track]
+    expected = np.asarray(expected)  # a reference may return a NumPy scalar for a 0-d input
     scalar_ok = expected.ndim == 0 and isinstance(got, float | int) and not isinstance(got, bool)
     if scalar_ok:
         got = Array(np.asarray(got, dtype=np.float64), origin="ndarray")

@@ -442,10 +442,11 @@ def _cases(doc: dict[str, Any], function: FunctionSpec, default: Tolerance, wher
 def materialize(value: Any, kind: str) -> Any:
     """A case argument from its TOML form: a literal, or a recipe such as
     ``{random = "uniform", low = -20, high = 20, shape = [64], seed = 3}`` or ``{linspace = [-1, 1, 21]}``."""
+    dtype = value.get("dtype") if isinstance(value, dict) else None
     if isinstance(value, dict):
         value = _recipe(value)
-    if kind == "array":
-        return np.asarray(value, dtype=np.float64)
+    if kind == "array":  # float64 unless the case asks for another dtype (`dtype = "int64"`: integer input)
+        return np.asarray(value, dtype=np.dtype(dtype) if dtype else np.float64)
     if kind == "int_array":
         array = np.asarray(value)
         if array.size and not np.all(np.equal(np.mod(array, 1), 0)):
@@ -466,6 +467,8 @@ def materialize(value: Any, kind: str) -> Any:
 
 def _recipe(spec: dict[str, Any]) -> Any:
     shape = tuple(spec.get("shape", ()))
+    if spec.get("dtype") not in (None, "float64", "float32", "int64", "int32"):
+        raise ValueError("dtype must be one of float64, float32, int64, int32")
     if "values" in spec:
         array = np.asarray(spec["values"], dtype=np.float64)
         return array.reshape(shape) if shape else array

@@ -1,0 +1,5 @@
+import torch.nn.functional as F
+
+
+def relu(x):
+    return F.relu(x)

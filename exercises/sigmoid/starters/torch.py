@@ -1,0 +1,12 @@
+import torch
+
+
+def sigmoid(x: torch.Tensor) -> torch.Tensor:
+    """The logistic sigmoid σ(x) = 1 / (1 + exp(-x)), applied elementwise, from tensor operations
+    (not torch.sigmoid).
+
+    x: a float64 tensor of any shape. Return a new float64 tensor of the same shape, every value in [0, 1],
+    finite (no NaN) even for inputs as large as ±1000.
+    """
+    # Your code here: 1 / (1 + exp(-x)), written so that exp never overflows into NaN
+    raise NotImplementedError("sigmoid is not written yet")

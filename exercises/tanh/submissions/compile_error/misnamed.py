@@ -1,0 +1,6 @@
+import numpy as np
+
+
+def my_tanh(x):
+    z = np.exp(-2 * np.abs(x))
+    return np.sign(x) * (1 - z) / (1 + z)

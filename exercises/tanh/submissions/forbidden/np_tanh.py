@@ -1,0 +1,5 @@
+import numpy as np
+
+
+def tanh(x):
+    return np.tanh(x)

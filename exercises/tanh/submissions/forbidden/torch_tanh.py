@@ -1,0 +1,5 @@
+import torch
+
+
+def tanh(x):
+    return torch.tanh(x)

@@ -1,0 +1,6 @@
+# mistake: naive-overflow
+import numpy as np
+
+
+def tanh(x):
+    return (np.exp(x) - np.exp(-x)) / (np.exp(x) + np.exp(-x))
