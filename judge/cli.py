@@ -75,6 +75,12 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--lang", default="en")
     show.add_argument("--track", choices=TRACKS, default=None, help="whose starter to print (default: numpy)")
 
+    serve = command("serve", _serve, "run the web app (editor, lessons, JSON API) with the sandbox warm")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    serve.add_argument("--slots", type=int, default=None, metavar="N",
+                       help="sandboxes per track, i.e. submissions judged at once (default: the number of CPUs)")
+
     doctor = command("doctor", _doctor, "report which sandbox layers are active on this machine")
     doctor.add_argument("--json", action="store_true")
 
@@ -83,6 +89,29 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--all", action="store_true", help="check every exercise")
     check.add_argument("--write", action="store_true",
                        help="(re)compute expected.json from the reference before checking")
+
+    new = command("new", _new, "scaffold a new exercise folder whose placeholders fail `judge check` until "
+                               "filled in")
+    new.add_argument("slug", metavar="SLUG", help="the folder name: lowercase letters, digits, dashes")
+    new.add_argument("--module", metavar="ID", help="a module id from course.toml (default: the first one)")
+
+    batch = command("grade", _grade, "grade a folder of submissions (for teachers): a per-student, per-case table")
+    batch.formatter_class = argparse.RawDescriptionHelpFormatter
+    batch.epilog = ("DIR/NAME.py is student NAME; DIR/NAME/*.py are student NAME's files (one row each);\n"
+                    "nothing deeper is read. Exit code 0 once the batch ran, whatever the verdicts.\n"
+                    "Examples:\n  judge grade gelu homework/ --csv gelu.csv\n  judge grade gelu homework/ --json")
+    batch.add_argument("exercise", metavar="SLUG", help="exercise slug, e.g. gelu")
+    batch.add_argument("folder", type=Path, metavar="DIR", help="the folder of submissions")
+    output = batch.add_mutually_exclusive_group()
+    output.add_argument("--csv", type=Path, metavar="FILE",
+                        help="write the table as CSV to FILE ('-': stdout): student, file, track, verdict, passed, "
+                             "total, a status column per case, mistakes")
+    output.add_argument("--json", action="store_true",
+                        help="print {exercise, results: [{student, file, report}]} as JSON")
+    batch.add_argument("--track", choices=TRACKS, help="grade every file in this track (default: detected per file)")
+    batch.add_argument("--jobs", type=int, default=None, metavar="N",
+                       help="submissions graded at once (default: the number of CPUs)")
+    batch.add_argument("--lang", default="en", help=f"language of the reports: {', '.join(LANGS)} (default en)")
 
     return parser
 
@@ -169,6 +198,69 @@ def _check(args: argparse.Namespace) -> int:
             print(problem)
     print(render.check_summary(results, color=render.use_color(sys.stdout)))
     return EXIT_OK if all(r.ok for r in results) else EXIT_FAIL
+
+
+def _new(args: argparse.Namespace) -> int:
+    from judge.authoring.new import MARKER, scaffold
+
+    path = scaffold(_catalog(args).root, args.slug, module=args.module)
+    print(f"created {path}\nnext: replace every {MARKER} (`judge check {args.slug}` lists them), then run "
+          f"`judge check --write {args.slug}`")
+    return EXIT_OK
+
+
+def _grade(args: argparse.Namespace) -> int:
+    import os
+
+    from judge.authoring import batch
+    from sandbox.pool import Pool
+
+    exercise = _catalog(args).get(args.exercise)
+    if args.track and args.track not in exercise.tracks:
+        raise UsageError(f"exercise {exercise.slug!r} has no {args.track} track")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if not args.folder.is_dir():
+        raise UsageError(f"no such folder: {args.folder}")
+    submissions = batch.discover(args.folder)
+    if not submissions:
+        raise UsageError(f"no submissions in {args.folder} (DIR/*.py or DIR/<student>/*.py)")
+    out = sys.stdout
+    if args.csv and str(args.csv) != "-":
+        try:  # before grading, so a typo in the path does not waste the whole batch
+            out = args.csv.open("w", encoding="utf-8", newline="")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.csv}: {exc.strerror}") from None
+    jobs = args.jobs or os.cpu_count() or 1
+    pool = Pool(size=jobs, allow_unconfined=os.environ.get("MLJUDGE_ALLOW_UNCONFINED") == "1")
+    progress = render.Progress(len(submissions), sys.stderr)
+    try:
+        results = batch.grade_all(exercise, submissions, pool=pool, jobs=jobs, track=args.track,
+                                  lang=normalize_lang(args.lang), on_done=lambda r: progress.step(r.file))
+        if args.json:
+            batch.write_json(exercise, results, out)
+        elif args.csv:
+            batch.write_csv(exercise, results, out)
+        else:
+            render.write(batch.table(results, color=render.use_color(out)), out)
+    finally:
+        progress.done()
+        pool.close()
+        if out is not sys.stdout:
+            out.close()
+    if args.json or args.csv:
+        print(batch.summary(results), file=sys.stderr)  # stdout may hold the data
+    return EXIT_OK
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from web.server import serve
+
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be 0..65535, not {args.port}")
+    if args.slots is not None and args.slots < 1:
+        raise UsageError("--slots must be at least 1")
+    return serve(args.host, args.port, exercises_dir=args.exercises_dir, pool_size=args.slots)
 
 
 def _doctor(args: argparse.Namespace) -> int:

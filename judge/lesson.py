@@ -43,12 +43,12 @@ import re
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
 from judge.errors import ExerciseError, JudgeError
-from judge.exercise import Exercise, _load_callable, _Where, resolve_reference
+from judge.exercise import Exercise, _load_callable, _Where, resolve_reference  # the loader's own helpers: same errors
 from judge.i18n import LANGS, Text
 
 ROLES = ("value", "slope")
@@ -117,6 +117,17 @@ class TaskResult:
         return any(a.missing for a in self.answers.values())
 
 
+class Problem(NamedTuple):
+    """Something wrong with a lesson: which file of the exercise folder, which line (None: the whole file), what."""
+
+    file: str
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}" if self.line else f"{self.file}: {self.message}"
+
+
 class UnknownAnswer(JudgeError):
     """An answer id the task does not have (a client bug, not a wrong answer)."""
 
@@ -132,13 +143,18 @@ def load_lesson(exercise: Exercise) -> Lesson | None:
     """The exercise's lesson, or None when it has none. Raises ExerciseError (file:line) for a broken one."""
     lesson, problems = _parse(exercise)
     if problems:
-        raise ExerciseError(exercise.path / "lesson.toml", "; ".join(problems))
+        raise ExerciseError(exercise.path / "lesson.toml", "; ".join(map(str, problems)))
     return lesson
 
 
 def validate_lesson(exercise: Exercise) -> list[str]:
     """Every problem an author should fix in the exercise's lesson, as 'lesson.toml:LINE: message' lines
-    (empty when the lesson is fine or there is none). Samples each curve and checks each answer, too."""
+    (empty when the lesson is fine or there is none). Samples each curve on its grid, too."""
+    return [str(problem) for problem in lesson_problems(exercise)]
+
+
+def lesson_problems(exercise: Exercise) -> list[Problem]:
+    """`validate_lesson` as data: (file name in the exercise folder, line or None, message)."""
     lesson, problems = _parse(exercise)
     if lesson is None:
         return problems
@@ -164,12 +180,12 @@ def validate_lesson(exercise: Exercise) -> list[str]:
     return problems
 
 
-def _parse(exercise: Exercise) -> tuple[Lesson | None, list[str]]:
+def _parse(exercise: Exercise) -> tuple[Lesson | None, list[Problem]]:
     raw = exercise.lesson
     if raw is None:
         return None, []
     where = _Where(exercise.path / "lesson.toml")
-    problems: list[str] = []
+    problems: list[Problem] = []
 
     def text(table: Mapping[str, Any], key: str, *keys: str | int) -> Text:
         value = table.get(key)
@@ -187,7 +203,7 @@ def _parse(exercise: Exercise) -> tuple[Lesson | None, list[str]]:
     title = text(raw, "title")
     body = raw.get("body") if isinstance(raw.get("body"), Text) else Text()
     if body.missing():
-        problems.append(f"lesson.{'/'.join(body.missing())}.md: empty")
+        problems.extend(Problem(f"lesson.{lang}.md", None, "empty") for lang in body.missing())
 
     plot = raw.get("plot")
     span: tuple[float, float, int] = (0.0, 1.0, 2)
@@ -256,7 +272,8 @@ def _parse(exercise: Exercise) -> tuple[Lesson | None, list[str]]:
     return lesson, problems
 
 
-def _check_id(value: Any, seen: set[str], what: str, where: _Where, problems: list[str], *keys: str | int) -> str:
+def _check_id(value: Any, seen: set[str], what: str, where: _Where, problems: list[Problem],
+              *keys: str | int) -> str:
     text = str(value or "")
     if not _ID.fullmatch(text):
         problems.append(_problem(where, f"{what} {len(seen) + 1} needs an id (letters, digits, -, _)", *keys, "id"))
@@ -266,9 +283,8 @@ def _check_id(value: Any, seen: set[str], what: str, where: _Where, problems: li
     return text
 
 
-def _problem(where: _Where, message: str, *keys: str | int) -> str:
-    line = where.line(*keys)
-    return f"{where.path.name}:{line}: {message}" if line else f"{where.path.name}: {message}"
+def _problem(where: _Where, message: str, *keys: str | int) -> Problem:
+    return Problem(where.path.name, where.line(*keys), message)
 
 
 def _is_number(value: Any) -> bool:
@@ -286,7 +302,8 @@ def grid(lesson: Lesson) -> np.ndarray:
 def _evaluate(exercise: Exercise, curve: Curve, x: np.ndarray) -> np.ndarray:
     function = _load_callable(exercise.path, curve.function, _Where(exercise.path / "lesson.toml"),
                               "plot.curve", "function")
-    return np.asarray(function(x.copy()), dtype=np.float64)
+    with np.errstate(all="ignore"):  # a non-finite point is reported by validate_lesson, not warned about
+        return np.asarray(function(x.copy()), dtype=np.float64)
 
 
 def _plain(values: np.ndarray) -> list[float | None]:

@@ -8,6 +8,7 @@ rather than letting work pile up.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import itertools
 import os
 import queue
@@ -104,7 +105,8 @@ class Zygote:
         self.proc.wait()
         for stream in (self.proc.stdin, self.proc.stdout):
             if stream is not None:
-                stream.close()
+                with contextlib.suppress(OSError):  # BrokenPipeError: flushing a request a dead zygote never read
+                    stream.close()
 
 
 class Pool:
@@ -124,10 +126,10 @@ class Pool:
     def start(self, flavours: tuple[str, ...] = FLAVOURS) -> None:
         """Bring every slot of these flavours up now, in parallel, so the first job does not wait."""
         threads = [threading.Thread(target=self._grow, args=(f,)) for f in flavours for _ in range(self.size)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
 
     def modes(self) -> set[str]:
         return {z.mode for q in self._idle.values() for z in list(q.queue)}

@@ -14,9 +14,11 @@ import select
 import signal
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
 PR_SET_PDEATHSIG = 1
+M_ARENA_MAX = -8  # mallopt(3)
 MAX_REQUEST = 256 * 1024 * 1024
 MAX_RESULT = 64 * 1024 * 1024
 # Modules a submission may import, loaded here so that no child has to read them from disk.
@@ -55,7 +57,12 @@ def main() -> None:
     flavour, slot = sys.argv[1], int(sys.argv[2])
     allow_unconfined = os.environ.get("MLJUDGE_UNCONFINED") == "1"
     libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # die with the judge, leave nothing behind
+    # No PR_SET_PDEATHSIG here: it fires when the judge *thread* that started us exits, and the judge starts
+    # zygotes from whichever thread needs one. The judge's end closes our stdin instead, and we leave at EOF.
+    # glibc gives each new thread its own malloc arena, reserving 64 MiB of address space apiece: with RLIMIT_AS
+    # at VmSize + 512 MiB, `torch.set_num_threads(8)` and a loop of tensor ops failed every allocation, and a
+    # CPU-bound submission got "memory limit exceeded". Two arenas keep threads useful and the limit honest.
+    libc.mallopt(M_ARENA_MAX, 2)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     import importlib
@@ -70,7 +77,7 @@ def main() -> None:
         torch.set_num_interop_threads(1)
         aten_guard = AtenGuard()
 
-    from sandbox import wire, worker
+    from sandbox import wire
     from sandbox.isolation import Jail, python_readable_paths
     from sandbox.limits import Limits
     from sandbox.warmup import warm
@@ -78,7 +85,7 @@ def main() -> None:
     warm(flavour, aten_guard)
 
     jail = Jail(readable_paths=python_readable_paths(), slot=slot, allow_unconfined=allow_unconfined)
-    devnull = os.open(os.devnull, os.O_RDWR)
+    forker = Forker(jail, os.open(os.devnull, os.O_RDWR), aten_guard, libc.prctl)
     requests, replies = sys.stdin.buffer, sys.stdout.buffer
 
     def reply(header: dict[str, Any], blob: bytes = b"") -> None:
@@ -93,28 +100,49 @@ def main() -> None:
             return
         job, blob = frame
         limits = Limits(**job.pop("limits"))
-        header, data = run_child(job, blob, limits, jail, devnull, aten_guard, worker)
-        reply(header, data)
+        reply(*forker.run(job, blob, limits))
 
 
-def run_child(job: dict[str, Any], blob: bytes, limits: Any, jail: Any, devnull: int, aten_guard: Any,
-              worker: Any) -> tuple[dict[str, Any], bytes]:
-    """Fork, jail and run one job; return what happened and the child's raw frames."""
-    read_end, write_end = os.pipe()
-    started = time.monotonic()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns
+@dataclass(frozen=True)
+class Forker:
+    """What the zygote prepared once, to fork, jail and run one child per job."""
+
+    jail: Any
+    devnull: int
+    aten_guard: Any
+    prctl: Any
+
+    def run(self, job: dict[str, Any], blob: bytes, limits: Any) -> tuple[dict[str, Any], bytes]:
+        """Fork, jail and run one job; return what happened and the child's raw frames."""
+        read_end, write_end = os.pipe()
+        started = time.monotonic()
+        zygote_pid = os.getpid()
+        pid = os.fork()
+        if pid == 0:
+            self._child(job, blob, limits, read_end, write_end, zygote_pid)
+        os.close(write_end)
+        return _supervise(pid, read_end, started, limits)
+
+    def _child(self, job: dict[str, Any], blob: bytes, limits: Any, read_end: int, write_end: int,
+               zygote_pid: int) -> None:
+        """Never returns: always ends with os._exit, so no exception can run the zygote's code in a child."""
+        from sandbox import worker
+
         status = 70
         try:
             os.close(read_end)
             for fd in (0, 1, 2):
-                os.dup2(devnull, fd)  # C-level writes vanish; Python's own output is captured
+                os.dup2(self.devnull, fd)  # C-level writes vanish; Python's own output is captured
             os.closerange(3, write_end)
             os.closerange(write_end + 1, 1 << 16)
-            jail.enter(limits)
+            self.jail.enter(limits)
+            # After the jail, as a credential change clears it; the zygote is single-threaded, so it tracks it.
+            self.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+            if os.getppid() != zygote_pid:  # the zygote died before the line above
+                os._exit(71)
             emit = worker.Emitter(write_end)
             try:
-                worker.run_job(job, blob, emit, aten_guard)
+                worker.run_job(job, blob, emit, self.aten_guard)
                 status = 0
             except BaseException as exc:  # the judge's own failure, reported as such
                 emit({"event": "internal", "error": f"{type(exc).__name__}: {exc}"[:2000]})
@@ -123,7 +151,9 @@ def run_child(job: dict[str, Any], blob: bytes, limits: Any, jail: Any, devnull:
         finally:
             os._exit(status)
 
-    os.close(write_end)
+
+def _supervise(pid: int, read_end: int, started: float, limits: Any) -> tuple[dict[str, Any], bytes]:
+    """Collect the child's frames under the wall clock and the result cap, then reap it."""
     chunks: list[bytes] = []
     received, killed, exited = 0, None, False
     deadline = started + limits.wall_seconds

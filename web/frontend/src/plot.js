@@ -51,6 +51,20 @@ function sameShape(a, b) {
   return true;
 }
 
+// uPlot gives the y axis a fixed 50 px, which clips labels such as "-0.025" (the minus goes first).
+// Size it to its longest tick label instead (uPlot's "axis autosize" recipe).
+// Measured on every layout cycle: the ticks can change between cycles, and uPlot stops after three anyway.
+function yAxisSize(u, values, axisIdx) {
+  const axis = u.axes[axisIdx];
+  let size = axis.ticks.size + axis.gap;
+  const longest = (values || []).reduce((a, v) => (v != null && String(v).length > a.length ? String(v) : a), "");
+  if (longest) {
+    u.ctx.font = axis.font[0];
+    size += u.ctx.measureText(longest).width / (window.devicePixelRatio || 1);
+  }
+  return Math.max(50, Math.ceil(size) + 4);
+}
+
 function create(parent, options = {}) {
   if (!parent || typeof parent.appendChild !== "function") {
     throw new TypeError("MLJPlot.create: parent must be a DOM element");
@@ -82,7 +96,7 @@ function create(parent, options = {}) {
       ],
       axes: [
         { label: xLabel || undefined, stroke: "#57606a", grid: { stroke: "#eaeef2" } },
-        { label: yLabel || undefined, stroke: "#57606a", grid: { stroke: "#eaeef2" } },
+        { label: yLabel || undefined, stroke: "#57606a", grid: { stroke: "#eaeef2" }, size: yAxisSize },
       ],
       cursor: { drag: { x: false, y: false } },
       hooks: {

@@ -1,0 +1,333 @@
+"""The JSON API with Flask's test client: every status code, both languages, and every answer checked against
+the OpenAPI document the app serves."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+from jsonschema import Draft202012Validator
+from werkzeug.test import TestResponse
+
+from judge.exercise import Catalog
+from sandbox.pool import Busy, Pool
+from tests.web.conftest import assert_conforms, gelu_file, make_app
+from web import state
+
+SUBMIT = "/api/exercises/gelu/submissions"
+SOLUTION = gelu_file("solutions/numpy.py")
+NO_CUBIC = gelu_file("submissions/wrong_answer/no_cubic.py")
+
+
+def call(client: FlaskClient, openapi: dict[str, Any], method: str, path: str, **kwargs: Any) -> TestResponse:
+    """Make the request and check the answer against the document: JSON, and the declared schema."""
+    response = client.open(path, method=method, **kwargs)
+    assert response.is_json, response.data[:200]
+    assert_conforms(openapi, method, path, response.status_code, response.get_json())
+    return response
+
+
+def assert_error(response: TestResponse, status: int, error: str) -> dict[str, Any]:
+    assert response.status_code == status, response.get_json()
+    body = response.get_json()
+    assert body["error"] == error
+    assert body["detail"].strip()
+    return body  # type: ignore[no-any-return]
+
+
+# --- reading ----------------------------------------------------------------------------------------------------
+
+
+def test_list_exercises(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    body = call(client, openapi, "GET", "/api/exercises").get_json()
+    gelu = next(e for e in body["exercises"] if e["slug"] == "gelu")
+    assert gelu["tracks"] == ["numpy", "torch"]
+    assert gelu["title"]["ru"].startswith("GELU через")
+    assert gelu["module"] == "bends" and gelu["lesson"] is True
+    assert [m["number"] for m in body["modules"]] == sorted(m["number"] for m in body["modules"])
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("en", "## Background"), ("ru", "## Предыстория")])
+def test_exercise_detail_in_both_languages(client: FlaskClient, openapi: dict[str, Any], lang: str,
+                                           heading: str) -> None:
+    body = call(client, openapi, "GET", f"/api/exercises/gelu?lang={lang}").get_json()
+    assert body["lang"] == lang
+    assert heading in body["prompt"]["markdown"]
+    assert "<table>" in body["prompt"]["html"] and "<pre><code>" in body["prompt"]["html"]
+    assert set(body["starters"]) == {"numpy", "torch"}
+    assert [c["id"] for c in body["cases"]] == ["example-1", "example-2"]
+    assert body["cases"][0]["input"] == {"x": [-1.0, 0.0, 1.0]}
+    assert len(body["hidden_cases"]) == 4 and "input" not in body["hidden_cases"][0]
+    assert body["hint_count"] == 4
+    assert body["function"]["signature"] == "gelu(x)" and body["function"]["elementwise"] is True
+    assert body["limits"]["wall_seconds"] == 5
+
+
+def test_accept_language_chooses_the_default(client: FlaskClient) -> None:
+    body = client.get("/api/exercises/gelu", headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}).get_json()
+    assert body["lang"] == "ru"
+    body = client.get("/api/exercises/gelu?lang=en", headers={"Accept-Language": "ru"}).get_json()
+    assert body["lang"] == "en"
+
+
+def test_unknown_exercise_is_404(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    assert_error(call(client, openapi, "GET", "/api/exercises/nope"), 404, "not_found")
+    assert_error(call(client, openapi, "POST", "/api/exercises/nope/submissions", json={"code": "x"}),
+                 404, "not_found")
+    assert_error(client.get("/api/no-such-endpoint"), 404, "not_found")
+
+
+# --- grading ----------------------------------------------------------------------------------------------------
+
+
+def test_accepted_report_is_the_cli_report(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    body = call(client, openapi, "POST", SUBMIT, json={"code": SOLUTION, "track": "numpy"}).get_json()
+    assert body["verdict"] == "accepted" and body["passed"] == body["total"] == 6
+    assert body["hints"] == [] and body["version"] == 1
+    # the learner's curve and the right one, on the exercise's grid
+    plot = body["plot"]
+    assert len(plot["x"]) == len(plot["learner"]) == len(plot["reference"]) == 321
+    assert max(abs(a - b) for a, b in zip(plot["learner"], plot["reference"], strict=True)) < 1e-5
+
+
+def test_wrong_answer_has_targeted_hint_first_and_both_curves(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    body = call(client, openapi, "POST", SUBMIT, json={"code": NO_CUBIC, "track": "numpy", "lang": "ru"}).get_json()
+    assert body["verdict"] == "wrong_answer" and body["lang"] == "ru"
+    assert body["verdict_label"] == "Неверный ответ"
+    assert body["mistakes"] == ["no-cubic"]
+    assert "кубического" in body["hints"][0]  # targeted first, then the four escalating hints
+    assert len(body["hints"]) == 1 + 4
+    example = body["cases"][0]
+    assert example["visible"] and example["status"] == "failed" and example["diff_indices"] == [0, 2]
+    hidden = [c for c in body["cases"] if not c["visible"]]
+    assert hidden and all(c["input"] is None and c["expected"] is None and c["got"] is None for c in hidden)
+    plot = body["plot"]
+    i = plot["x"].index(1.0)
+    assert plot["learner"][i] == pytest.approx(0.8314, abs=1e-4)
+    assert plot["reference"][i] == pytest.approx(0.8412, abs=1e-4)
+
+
+def test_torch_track_and_detected_track(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    body = call(client, openapi, "POST", SUBMIT, json={"code": gelu_file("solutions/torch.py"),
+                                                       "track": "torch"}).get_json()
+    assert body["verdict"] == "accepted" and body["track"] == "torch"
+    body = call(client, openapi, "POST", SUBMIT, json={"code": gelu_file("solutions/torch.py")}).get_json()
+    assert body["track"] == "torch"  # no track given: detected from the imports, as the CLI does
+
+
+def test_printed_script_comes_back_as_data(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    code = "import numpy as np\n\ndef gelu(x):\n    print('<script>alert(1)</script>')\n    return x\n"
+    response = call(client, openapi, "POST", SUBMIT, json={"code": code, "track": "numpy"})
+    body = response.get_json()
+    assert "<script>alert(1)</script>" in body["stdout"]
+    # JSON, never sniffed as HTML; pages insert it with textContent (checked in the browser tests)
+    assert response.mimetype == "application/json"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_issues_carry_line_numbers(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    code = "import numpy as np\nimport os\n\ndef gelu(x):\n    return x\n"
+    body = call(client, openapi, "POST", SUBMIT, json={"code": code, "track": "numpy"}).get_json()
+    assert body["verdict"] == "forbidden"
+    assert body["issues"][0]["line"] == 2
+
+
+# --- bad requests -----------------------------------------------------------------------------------------------
+
+
+def test_malformed_json_is_400(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    response = call(client, openapi, "POST", SUBMIT, data="{not json", content_type="application/json")
+    assert_error(response, 400, "bad_request")
+    assert_error(call(client, openapi, "POST", SUBMIT, json=["a", "list"]), 400, "bad_request")
+    # not declared as JSON at all: refused too (a cross-site form could send text/plain without a preflight)
+    assert_error(call(client, openapi, "POST", SUBMIT, data=json.dumps({"code": SOLUTION}),
+                      content_type="text/plain"), 400, "bad_request")
+
+
+@pytest.mark.parametrize("body", [{}, {"code": None}, {"code": 42}, {"track": "numpy"}])
+def test_missing_code_is_400(client: FlaskClient, openapi: dict[str, Any], body: dict[str, Any]) -> None:
+    assert_error(call(client, openapi, "POST", SUBMIT, json=body), 400, "bad_request")
+
+
+def test_code_over_64_kib_is_413(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    fits = SOLUTION + "#" * (64 * 1024 - len(SOLUTION.encode()))
+    assert call(client, openapi, "POST", SUBMIT, json={"code": fits, "track": "numpy"}).status_code == 200
+    body = assert_error(call(client, openapi, "POST", SUBMIT, json={"code": fits + "#", "track": "numpy"}),
+                        413, "payload_too_large")
+    assert "65537" in body["detail"]
+    # counted in UTF-8 bytes, not characters: 33,000 Cyrillic letters are 66,000 bytes
+    assert_error(call(client, openapi, "POST", SUBMIT, json={"code": "# " + "ж" * 33_000}), 413, "payload_too_large")
+    # a body far over the limit is refused before it is parsed
+    huge = json.dumps({"code": "#" * 200_000})
+    assert_error(call(client, openapi, "POST", SUBMIT, data=huge, content_type="application/json"),
+                 413, "payload_too_large")
+
+
+@pytest.mark.parametrize("track", ["tensorflow", "", 3, ["numpy"]])
+def test_unknown_track_is_422(client: FlaskClient, openapi: dict[str, Any], track: Any) -> None:
+    body = assert_error(call(client, openapi, "POST", SUBMIT, json={"code": SOLUTION, "track": track}),
+                        422, "unprocessable")
+    assert "numpy, torch" in body["detail"]
+
+
+def test_errors_speak_the_asked_language(client: FlaskClient) -> None:
+    body = client.post(SUBMIT, json={"code": SOLUTION, "track": "jax", "lang": "ru"}).get_json()
+    assert body["detail"].startswith("Неизвестный трек")
+    body = client.get("/api/exercises/nope", headers={"Accept-Language": "ru"}).get_json()
+    assert "нет" in body["detail"]
+
+
+def test_method_not_allowed_is_json(client: FlaskClient) -> None:
+    response = client.get(SUBMIT)
+    assert_error(response, 405, "method_not_allowed")
+    assert "POST" in response.headers["Allow"]
+
+
+def test_too_many_requests_is_429(pool: Pool, catalog: Catalog, openapi: dict[str, Any]) -> None:
+    client = make_app(pool, catalog, RATE_LIMIT="3/minute").test_client()
+    for _ in range(3):
+        assert client.get("/api/exercises").status_code == 200
+    # one budget per client for the whole API, whichever endpoint
+    response = call(client, openapi, "POST", SUBMIT, json={"code": SOLUTION})
+    assert_error(response, 429, "rate_limited")
+    assert int(response.headers["Retry-After"]) > 0
+    # other clients keep their own budget; pages are not counted
+    assert client.get("/api/exercises", environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code == 200
+    assert client.get("/").status_code == 200
+
+
+class BusyPool:
+    """Stands in for a saturated pool: the only fake in these tests (the real one is below)."""
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        raise Busy("all sandbox slots are busy")
+
+
+def test_saturated_pool_is_503_with_retry_after(catalog: Catalog, openapi: dict[str, Any]) -> None:
+    client = make_app(BusyPool(), catalog).test_client()
+    response = call(client, openapi, "POST", SUBMIT, json={"code": SOLUTION, "track": "numpy"})
+    assert_error(response, 503, "busy")
+    assert response.headers["Retry-After"] == "2"
+
+
+def test_full_gate_is_503_without_waiting(pool: Pool, catalog: Catalog, openapi: dict[str, Any]) -> None:
+    app = make_app(pool, catalog, MAX_PENDING=1)
+    with state(app)["gate"].admit():  # one submission in flight: the only slot
+        response = call(app.test_client(), openapi, "POST", SUBMIT, json={"code": SOLUTION, "track": "numpy"})
+        assert_error(response, 503, "busy")
+    # and the slot comes back afterwards
+    assert app.test_client().post(SUBMIT, json={"code": SOLUTION, "track": "numpy"}).status_code == 200
+
+
+def test_real_pool_without_a_waiting_queue_answers_503(catalog: Catalog, openapi: dict[str, Any]) -> None:
+    """A real pool of one zygote and no queue: while a slow submission holds it, the next one gets 503."""
+    small = Pool(size=1, max_waiting=0)
+    small.start(("numpy",))
+    try:
+        app = make_app(small, catalog)
+        slow = "import numpy as np\n\ndef gelu(x):\n    while True:\n        pass\n"
+        first: dict[str, Any] = {}
+        runner = threading.Thread(target=lambda: first.update(
+            app.test_client().post(SUBMIT, json={"code": slow, "track": "numpy"}).get_json()))
+        runner.start()
+        deadline = time.monotonic() + 30
+        while small._idle["numpy"].qsize() and time.monotonic() < deadline:  # until the zygote is taken
+            time.sleep(0.01)
+        response = call(app.test_client(), openapi, "POST", SUBMIT, json={"code": SOLUTION, "track": "numpy"})
+        assert_error(response, 503, "busy")
+        assert response.headers["Retry-After"]
+        runner.join(timeout=60)
+        assert first["verdict"] == "time_limit"
+    finally:
+        small.close()
+
+
+# --- security headers -------------------------------------------------------------------------------------------
+
+
+def test_security_headers_on_api_answers(client: FlaskClient) -> None:
+    for response in (client.get("/api/exercises"), client.get("/api/exercises/nope"),
+                     client.post(SUBMIT, data="{", content_type="application/json")):
+        headers = response.headers
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["X-Frame-Options"] == "DENY"
+        assert headers["Referrer-Policy"] == "no-referrer"
+        assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+
+
+# --- lessons ----------------------------------------------------------------------------------------------------
+
+
+def test_lesson_has_curves_and_tasks_but_no_answers(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    response = call(client, openapi, "GET", "/api/lessons/gelu?lang=ru")
+    body = response.get_json()
+    assert body["title"] == "GELU: провал ниже нуля"
+    assert [c["id"] for c in body["plot"]["curves"]] == ["exact", "tanh", "exact-slope", "tanh-slope"]
+    assert [c["role"] for c in body["plot"]["curves"]] == ["value", "value", "slope", "slope"]
+    x = body["plot"]["x"]
+    assert len(x) == 701 and x[0] == -4.0 and x[-1] == 3.0
+    exact = body["plot"]["curves"][0]["values"]
+    assert min(exact) == pytest.approx(-0.16997, abs=1e-4)
+    assert [t["id"] for t in body["tasks"]] == ["lowest-point", "exact-vs-tanh"]
+    # the tasks carry their questions and answer labels only (the schema forbids any other field, too)
+    tasks = json.dumps(body["tasks"])
+    for secret in ("0.7518", "0.7525", "0.16997", "0.0040497", "0.0036374", "tolerance", "explanation", "value"):
+        assert secret not in tasks
+    assert all(set(a) == {"id", "label"} for t in body["tasks"] for a in t["answers"])
+
+
+def test_task_answers_are_checked_on_the_server(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    url = "/api/lessons/gelu/tasks/lowest-point"
+    right = call(client, openapi, "POST", url, json={"answers": {"x": "−0,75", "y": -0.17}, "lang": "en"}).get_json()
+    assert right["correct"] is True and right["message"] == "Right!"
+    assert "−0.752" in right["explanation"]["markdown"] and "<p>" in right["explanation"]["html"]
+    tanh = call(client, openapi, "POST", url, json={"answers": {"x": -0.7525, "y": -0.17004}}).get_json()
+    assert tanh["correct"] is True  # the tanh form's minimum counts too
+    wrong = call(client, openapi, "POST", url, json={"answers": {"x": -0.5, "y": -0.17}, "lang": "ru"}).get_json()
+    assert wrong["correct"] is False and wrong["explanation"] is None
+    assert wrong["answers"] == {"x": {"correct": False, "missing": False}, "y": {"correct": True, "missing": False}}
+    assert "x в самой низкой точке" in wrong["message"]
+    missing = call(client, openapi, "POST", url, json={"answers": {"x": ""}}).get_json()
+    assert missing["correct"] is False and missing["answers"]["y"]["missing"] is True
+
+
+def test_task_errors(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    url = "/api/lessons/gelu/tasks/exact-vs-tanh"
+    assert_error(call(client, openapi, "POST", url, json={"answers": {"exact": 1, "z": 2}}), 422, "unprocessable")
+    assert_error(call(client, openapi, "POST", url, json={"answer": {}}), 400, "bad_request")
+    assert_error(call(client, openapi, "POST", url, data="[", content_type="application/json"), 400, "bad_request")
+    assert_error(call(client, openapi, "POST", "/api/lessons/gelu/tasks/nope", json={"answers": {}}),
+                 404, "not_found")
+    assert_error(call(client, openapi, "GET", "/api/lessons/nope"), 404, "not_found")
+
+
+def test_exercise_without_lesson_is_404(pool: Pool, catalog: Catalog, tmp_path: Any,
+                                        openapi: dict[str, Any]) -> None:
+    import shutil
+
+    shutil.copytree(catalog.root / "gelu", tmp_path / "gelu")
+    (tmp_path / "gelu" / "lesson.toml").unlink()
+    client = make_app(pool, Catalog(tmp_path)).test_client()
+    assert_error(call(client, openapi, "GET", "/api/lessons/gelu"), 404, "not_found")
+    assert client.get("/lessons/gelu").status_code == 404
+    assert client.get("/api/exercises").get_json()["exercises"][0]["lesson"] is False
+
+
+# --- the document itself ----------------------------------------------------------------------------------------
+
+
+def test_openapi_document_is_valid_and_complete(app: Any, openapi: dict[str, Any]) -> None:
+    assert openapi["openapi"].startswith("3.1")
+    for schema in openapi["components"]["schemas"].values():
+        Draft202012Validator.check_schema(schema)  # each component is valid JSON Schema 2020-12
+    documented = {(path, method.upper()) for path, item in openapi["paths"].items() for method in item}
+    served = set()
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/"):
+            path = rule.rule.replace("<", "{").replace(">", "}")
+            served |= {(path, m) for m in rule.methods - {"HEAD", "OPTIONS"}}
+    assert served == documented

@@ -1,0 +1,82 @@
+"""mljudge on the web: a Flask app over the same `grade()` the CLI uses.
+
+    create_app()  ─►  pages blueprint (/, /exercises/<slug>, /lessons/<slug>: Jinja + small vanilla JS)
+                  ─►  api blueprint   (/api/...: JSON, rate-limited, OpenAPI at /api/openapi.json)
+
+Everything is served from this process (no CDN, no external font or script), so it works offline.
+`judge serve` (web.server) runs it on waitress with the sandbox's zygotes warm before the first request.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+from judge.exercise import Catalog
+from sandbox.policy import MAX_SOURCE_BYTES
+from sandbox.pool import Pool
+from web import errors, i18n, security
+from web.gate import Gate
+
+MAX_CODE_BYTES = MAX_SOURCE_BYTES  # 64 KiB: the same limit the policy check applies to a file
+# The code travels inside a JSON string: escaped newlines, quotes and backslashes make the envelope larger than
+# the code itself, so the body may be a bit larger; the code's own UTF-8 size is checked exactly in the API.
+MAX_CONTENT_LENGTH = MAX_CODE_BYTES * 3 // 2
+
+def default_config() -> dict[str, Any]:
+    """Settings, each overridable by `config` in create_app; the environment gives the defaults."""
+    return {
+        "MAX_CODE_BYTES": MAX_CODE_BYTES,
+        "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
+        # Per client (IP), shared by every /api endpoint. Flask-Limiter syntax: "120/minute", "5 per second".
+        "RATE_LIMIT": os.environ.get("JUDGE_RATE_LIMIT", "120/minute"),
+        # Submissions admitted at once (running + waiting for a sandbox slot); past it, 503 at once.
+        "MAX_PENDING": int(os.environ.get("JUDGE_MAX_PENDING", "8")),
+        "RETRY_AFTER_SECONDS": 2,
+        # Flask-Limiter would put its Retry-After on every answer, 200s included; web.errors sets it on 429s only.
+        "RATELIMIT_HEADERS_ENABLED": False,
+    }
+
+
+def create_app(config: dict[str, Any] | None = None, pool: Pool | None = None,
+               catalog: Catalog | None = None) -> Flask:
+    """The web app. `pool`: the sandbox pool to grade with (None: the process-wide default pool, started
+    lazily); `catalog`: where exercises come from (None: $JUDGE_EXERCISES_DIR or the bundled exercises/)."""
+    app = Flask(__name__)
+    app.config.update(default_config())
+    app.config.update(config or {})
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep reports in the CLI's field order
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+
+    app.extensions["mljudge"] = {
+        "catalog": catalog or Catalog(),
+        "pool": pool,
+        "gate": Gate(int(app.config["MAX_PENDING"])),
+    }
+
+    # In-memory counters: one process serves the site (waitress threads share them).
+    limiter = Limiter(get_remote_address, app=app, default_limits=[], storage_uri="memory://")
+    app.extensions["mljudge"]["limiter"] = limiter
+
+    from web.api import api
+    from web.pages import pages
+
+    # One budget per client across the whole API (a shared scope), read from the config at request time.
+    limiter.shared_limit(lambda: str(app.config["RATE_LIMIT"]), scope="api")(api)
+    app.register_blueprint(pages)
+    app.register_blueprint(api, url_prefix="/api")
+    security.init_app(app)
+    i18n.init_app(app)
+    errors.init_app(app)
+    return app
+
+
+def state(app: Flask | None = None) -> dict[str, Any]:
+    """This app's catalog, pool, gate and limiter."""
+    from flask import current_app
+
+    return (app or current_app).extensions["mljudge"]  # type: ignore[no-any-return]

@@ -1,0 +1,136 @@
+"""The JSON shapes the API returns and the pages embed: built once here so both always agree."""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from typing import Any
+
+from judge import values
+from judge.errors import ExerciseError
+from judge.exercise import Catalog, Exercise
+from judge.i18n import LANGS, Text
+from judge.lesson import Lesson, public_task, sample
+from web.markdown import render
+
+log = logging.getLogger("mljudge.web")
+_reported: set[str] = set()
+
+
+def _texts(raw: Any) -> dict[str, str]:
+    """A course.toml text (`title.en = ...`) or a Text, as {lang: text} for every language."""
+    raw = raw if isinstance(raw, dict) else {"en": str(raw or "")}
+    text = Text({str(k): str(v) for k, v in raw.items()})
+    return {lang: text.get_in(lang) for lang in LANGS}
+
+
+def modules(catalog: Catalog) -> list[dict[str, Any]]:
+    """The course's modules, in order."""
+    return [{"id": m.id, "number": m.number, "title": _texts(m.title), "intro": _texts(m.intro)}
+            for m in catalog.modules()]
+
+
+def course_title(catalog: Catalog) -> dict[str, str] | None:
+    path = catalog.root / "course.toml"
+    try:
+        with path.open("rb") as f:
+            title = tomllib.load(f).get("title")
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    return _texts(title) if title else None
+
+
+def exercises(catalog: Catalog) -> list[Exercise]:
+    """Every exercise that loads, in course order. A folder an author is still writing (no expected.json yet, a
+    typo in a TOML file) is left out with a warning rather than taking the whole catalogue down;
+    `judge check` is where its author sees why."""
+    rank = {m.id: m.number for m in catalog.modules()}
+    found = []
+    for slug in catalog.slugs():
+        try:
+            found.append(catalog.get(slug))
+        except ExerciseError as exc:
+            if str(exc) not in _reported:  # once per distinct problem, not on every page view
+                _reported.add(str(exc))
+                log.warning("exercise %s is left out: %s", slug, exc)
+    return sorted(found, key=lambda e: (rank.get(e.module, 1 << 30), e.order, e.slug))
+
+
+def summary(exercise: Exercise) -> dict[str, Any]:
+    return {
+        "slug": exercise.slug,
+        "title": _texts(exercise.title),
+        "summary": _texts(exercise.summary),
+        "module": exercise.module,
+        "order": exercise.order,
+        "tracks": list(exercise.tracks),
+        "lesson": exercise.lesson is not None,
+    }
+
+
+def grouped(catalog: Catalog) -> list[dict[str, Any]]:
+    """Modules in course order, each with its exercises in order; exercises of an unknown module last."""
+    loaded = exercises(catalog)
+    out = [{**module, "exercises": [e for e in loaded if e.module == module["id"]]} for module in modules(catalog)]
+    known = {m["id"] for m in out}
+    strays = [e for e in loaded if e.module not in known]
+    if strays:
+        out.append({"id": "", "number": None, "title": None, "intro": None, "exercises": strays})
+    return out
+
+
+def detail(exercise: Exercise, lang: str) -> dict[str, Any]:
+    """GET /api/exercises/<slug>: everything a client needs to show and start the exercise."""
+    prompt = exercise.prompt.get_in(lang)
+    limits = exercise.limits
+    return {
+        "slug": exercise.slug,
+        "lang": lang,
+        "title": exercise.title.get_in(lang),
+        "summary": exercise.summary.get_in(lang),
+        "module": exercise.module,
+        "order": exercise.order,
+        "function": {
+            "name": exercise.function.name,
+            "signature": exercise.function.signature,
+            "params": [{"name": p.name, "kind": p.kind, "required": p.required} for p in exercise.function.params],
+            "elementwise": exercise.function.elementwise,
+        },
+        "prompt": {"markdown": prompt, "html": render(prompt)},
+        "tracks": list(exercise.tracks),
+        "starters": {name: track.starter for name, track in exercise.tracks.items()},
+        "cases": [{"id": c.id, "kind": c.kind.get_in(lang),
+                   "input": {k: values.display(v) for k, v in c.args.items()},
+                   "expected": values.display(exercise.expected[c.id]) if c.id in exercise.expected else None}
+                  for c in exercise.cases if c.visible],
+        "hidden_cases": [{"kind": c.kind.get_in(lang)} for c in exercise.cases if not c.visible],
+        "hint_count": len(exercise.hints),
+        "limits": {"wall_seconds": limits.wall_seconds, "cpu_seconds": limits.cpu_seconds,
+                   "memory_mb": limits.memory_mb, "output_kb": limits.output_kb},
+        "plot": ({"x": list(exercise.plot_grid)} if exercise.plot_grid and exercise.function.elementwise
+                 else None),
+        "lesson": exercise.lesson is not None,
+    }
+
+
+def lesson(exercise: Exercise, lesson: Lesson, lang: str) -> dict[str, Any]:
+    """GET /api/lessons/<slug>: the text, the plot's points (from trusted reference code) and the tasks,
+    without their answers."""
+    body = lesson.body.get_in(lang)
+    points = sample(exercise, lesson)
+    tasks = []
+    for task in lesson.tasks:
+        public = public_task(task, lang)
+        public["question"] = {"markdown": public["question"], "html": render(public["question"])}
+        tasks.append(public)
+    return {
+        "slug": exercise.slug,
+        "lang": lang,
+        "title": lesson.title.get_in(lang),
+        "exercise": {"slug": exercise.slug, "title": exercise.title.get_in(lang)},
+        "body": {"markdown": body, "html": render(body)},
+        "plot": {"x": points["x"],
+                 "curves": [{"id": c["id"], "label": c["label"].get_in(lang), "role": c["role"],
+                             "values": c["values"]} for c in points["curves"]]},
+        "tasks": tasks,
+    }

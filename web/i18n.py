@@ -1,0 +1,59 @@
+"""Which language a request wants, and the interface strings of the web pages (the `[web]` table of
+judge/locales/<lang>.toml, next to the CLI's strings, so one test keeps every language complete)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+
+from judge.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
+
+COOKIE = "lang"
+LANG_NAMES = {"en": "English", "ru": "Русский"}
+
+# Strings the browser scripts need (result panel, hints, lesson readout); sent once per page as JSON.
+JS_KEYS = (
+    "difference", "hidden", "hint_n", "hint_next", "hint_show", "hint_targeted", "issue_at", "network_error",
+    "plot_difference", "plot_heading", "plot_no_curve", "plot_reference", "plot_yours", "readout_x", "reset_confirm",
+    "running", "stats", "task_checking",
+    *(f"state.{s}" for s in ("not_started", "attempted", "solved")),
+    *(f"status.{s}" for s in ("passed", "failed", "error", "timeout", "not_run", "forbidden")),
+)
+
+
+def request_lang(explicit: str | None = None) -> str:
+    """`explicit` (a JSON body's "lang") > ?lang= > the remembered cookie > Accept-Language > English."""
+    for candidate in (explicit, request.args.get("lang"), request.cookies.get(COOKIE)):
+        if candidate and normalize_lang(candidate) == candidate.strip().lower()[:2]:
+            return normalize_lang(candidate)
+    best = request.accept_languages.best_match(LANGS)
+    return best or DEFAULT_LANG
+
+
+def wt(key: str, lang: str, **params: Any) -> str:
+    """A web interface string."""
+    return t(f"web.{key}", lang, **params)
+
+
+def js_strings(lang: str) -> dict[str, str]:
+    # Placeholders stay as {name}: the scripts fill them in.
+    return {key: t(f"web.{key}", lang) for key in JS_KEYS}
+
+
+def init_app(app: Any) -> None:
+    """Give every template `lang`, `_()`, the language switch and the scripts' strings."""
+    from urllib.parse import urlencode
+
+    from flask import g
+
+    @app.context_processor
+    def _context() -> dict[str, Any]:
+        lang = g.get("lang") or request_lang()
+
+        def _(key: str, **params: Any) -> str:
+            return wt(key, lang, **params)
+
+        switch = [{"code": code, "name": LANG_NAMES[code],
+                   "url": f"{request.path}?{urlencode({'lang': code})}"} for code in LANGS]
+        return {"lang": lang, "_": _, "languages": switch, "strings": js_strings(lang)}

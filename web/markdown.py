@@ -1,0 +1,21 @@
+"""Markdown to HTML for exercise texts (prompts, lessons, task questions).
+
+Only trusted files from the exercise folders come through here, and even so raw HTML is off: a `<script>` in a
+prompt shows as text. Tables are on (the prompts' "ReLU vs GELU" table); no linkify, no typographer.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from markdown_it import MarkdownIt
+
+
+@cache
+def _renderer() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("table")
+
+
+def render(text: str) -> str:
+    return _renderer().render(text)
+

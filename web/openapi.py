@@ -1,0 +1,319 @@
+"""The API's OpenAPI 3.1 document. Its schemas are JSON Schema 2020-12; tests validate real responses against
+them, so a change to the report or an endpoint that is not documented here fails the build."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.exercise import PARAM_KINDS, TRACKS
+from judge.i18n import LANGS
+from judge.report import REPORT_VERSION, VERDICTS
+
+CASE_STATUSES = ["passed", "failed", "error", "timeout", "not_run", "forbidden"]
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _error(description: str, headers: dict[str, Any] | None = None) -> dict[str, Any]:
+    response = _json(_ref("Error"), description)
+    if headers:
+        response["headers"] = headers
+    return response
+
+
+RETRY_AFTER = {"Retry-After": {"description": "seconds to wait before trying again",
+                               "schema": {"type": "string", "pattern": "^[0-9]+$"}}}
+TEXTS = {"type": "object", "description": "one text per language",
+         "properties": {lang: {"type": "string"} for lang in LANGS}, "required": list(LANGS),
+         "additionalProperties": False}
+NUMBER_OR_GAP = {"type": ["number", "null"]}
+# values.display: numbers rounded to 6 decimals, NaN/inf as strings, nested lists for arrays
+DISPLAY_NUMBER = {"type": ["number", "string"]}
+RENDERED = {"type": "object", "properties": {"markdown": {"type": "string"}, "html": {"type": "string"}},
+            "required": ["markdown", "html"], "additionalProperties": False}
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "properties": {"error": {"type": "string", "description": "stable code, e.g. not_found, busy"},
+                       "detail": {"type": "string", "description": "a sentence for people, in the asked language"}},
+        "required": ["error", "detail"],
+        "additionalProperties": False,
+    },
+    "Texts": TEXTS,
+    "Rendered": RENDERED,
+    "Module": {
+        "type": "object",
+        "properties": {"id": {"type": "string"}, "number": {"type": ["integer", "null"]},
+                       "title": _ref("Texts"), "intro": _ref("Texts")},
+        "required": ["id", "number", "title", "intro"],
+        "additionalProperties": False,
+    },
+    "ExerciseSummary": {
+        "type": "object",
+        "properties": {
+            "slug": {"type": "string"}, "title": _ref("Texts"), "summary": _ref("Texts"),
+            "module": {"type": "string"}, "order": {"type": "integer"},
+            "tracks": {"type": "array", "items": {"enum": list(TRACKS)}},
+            "lesson": {"type": "boolean", "description": "whether /lessons/{slug} exists"},
+        },
+        "required": ["slug", "title", "summary", "module", "order", "tracks", "lesson"],
+        "additionalProperties": False,
+    },
+    "ExerciseList": {
+        "type": "object",
+        "properties": {"modules": {"type": "array", "items": _ref("Module")},
+                       "exercises": {"type": "array", "items": _ref("ExerciseSummary")}},
+        "required": ["modules", "exercises"],
+        "additionalProperties": False,
+    },
+    "ExerciseDetail": {
+        "type": "object",
+        "properties": {
+            "slug": {"type": "string"}, "lang": {"enum": list(LANGS)}, "title": {"type": "string"},
+            "summary": {"type": "string"}, "module": {"type": "string"}, "order": {"type": "integer"},
+            "function": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string"}, "signature": {"type": "string"},
+                    "params": {"type": "array", "items": {
+                        "type": "object",
+                        "properties": {"name": {"type": "string"}, "kind": {"enum": list(PARAM_KINDS)},
+                                       "required": {"type": "boolean"}},
+                        "required": ["name", "kind", "required"], "additionalProperties": False}},
+                    "elementwise": {"type": "boolean"},
+                },
+                "required": ["name", "signature", "params", "elementwise"],
+                "additionalProperties": False,
+            },
+            "prompt": _ref("Rendered"),
+            "tracks": {"type": "array", "items": {"enum": list(TRACKS)}, "minItems": 1},
+            "starters": {"type": "object", "description": "starter code per track",
+                         "additionalProperties": {"type": "string"}},
+            "cases": {"type": "array", "description": "the visible cases, in full", "items": {
+                "type": "object",
+                "properties": {"id": {"type": "string"}, "kind": {"type": "string"}, "input": {"type": "object"},
+                               "expected": {}},
+                "required": ["id", "kind", "input", "expected"], "additionalProperties": False}},
+            "hidden_cases": {"type": "array", "description": "hidden cases: their kind only", "items": {
+                "type": "object", "properties": {"kind": {"type": "string"}}, "required": ["kind"],
+                "additionalProperties": False}},
+            "hint_count": {"type": "integer", "minimum": 0},
+            "limits": {
+                "type": "object",
+                "properties": {"wall_seconds": {"type": "number"}, "cpu_seconds": {"type": "number"},
+                               "memory_mb": {"type": "integer"}, "output_kb": {"type": "integer"}},
+                "required": ["wall_seconds", "cpu_seconds", "memory_mb", "output_kb"],
+                "additionalProperties": False,
+            },
+            "plot": {"oneOf": [{"type": "null"}, {
+                "type": "object", "description": "grid [start, stop, points] of the learner's curve",
+                "properties": {"x": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"},
+                                                                      {"type": "integer"}],
+                                     "minItems": 3, "maxItems": 3}},
+                "required": ["x"], "additionalProperties": False}]},
+            "lesson": {"type": "boolean"},
+        },
+        "required": ["slug", "lang", "title", "summary", "module", "order", "function", "prompt", "tracks",
+                     "starters", "cases", "hidden_cases", "hint_count", "limits", "plot", "lesson"],
+        "additionalProperties": False,
+    },
+    "Submission": {
+        "type": "object",
+        "properties": {
+            "code": {"type": "string", "description": "the solution file, at most 64 KiB of UTF-8"},
+            "track": {"enum": list(TRACKS), "description": "default: detected from the imports"},
+            "lang": {"enum": list(LANGS), "description": "language of the report (default: Accept-Language)"},
+        },
+        "required": ["code"],
+    },
+    "CaseReport": {
+        "type": "object",
+        "description": "one graded case; hidden cases carry their kind and status only",
+        "properties": {
+            "id": {"type": "string"}, "kind": {"type": "string"}, "visible": {"type": "boolean"},
+            "status": {"enum": CASE_STATUSES}, "message": {"type": "string"},
+            "input": {"type": ["object", "null"]}, "expected": {}, "got": {},
+            "max_abs_error": {"type": ["number", "null"]},
+            "first_diff_index": {"type": ["array", "null"], "items": {"type": "integer"}},
+            "diff_indices": {"type": ["array", "null"], "items": {"type": "integer"},
+                             "description": "flat (row-major) indices of the entries that differ"},
+            "ms": {"type": ["number", "null"]},
+        },
+        "required": ["id", "kind", "visible", "status", "message", "input", "expected", "got", "max_abs_error",
+                     "first_diff_index", "diff_indices", "ms"],
+        "additionalProperties": False,
+    },
+    "SourceIssue": {
+        "type": "object",
+        "properties": {"line": {"type": "integer", "minimum": 0}, "col": {"type": "integer", "minimum": 0},
+                       "message": {"type": "string"}, "code": {"type": "string"}},
+        "required": ["line", "col", "message", "code"],
+        "additionalProperties": False,
+    },
+    "Report": {
+        "type": "object",
+        "description": "exactly `judge run --json`, plus plot.reference (the right curve on the same grid)",
+        "properties": {
+            "exercise": {"type": "string"}, "track": {"enum": list(TRACKS)}, "lang": {"enum": list(LANGS)},
+            "verdict": {"enum": list(VERDICTS)}, "verdict_label": {"type": "string"},
+            "message": {"type": "string"},
+            "passed": {"type": "integer", "minimum": 0}, "total": {"type": "integer", "minimum": 0},
+            "cases": {"type": "array", "items": _ref("CaseReport")},
+            "hints": {"type": "array", "items": {"type": "string"},
+                      "description": "targeted hints (one per entry of `mistakes`) first, then escalating ones"},
+            "mistakes": {"type": "array", "items": {"type": "string"}},
+            "issues": {"type": "array", "items": _ref("SourceIssue")},
+            "stdout": {"type": "string"}, "stdout_truncated": {"type": "boolean"},
+            "notes": {"type": "array", "items": {"type": "string"}},
+            "stats": {"type": "object", "additionalProperties": {"type": "number"}},
+            "plot": {"oneOf": [{"type": "null"}, {
+                "type": "object",
+                "properties": {
+                    "x": {"type": "array", "items": {"type": "number"}},
+                    "learner": {"type": ["array", "null"], "items": DISPLAY_NUMBER,
+                                "description": "null when the function gave no usable array on the grid"},
+                    "reference": {"type": ["array", "null"], "items": NUMBER_OR_GAP},
+                },
+                "required": ["x", "learner", "reference"], "additionalProperties": False}]},
+            "version": {"const": REPORT_VERSION},
+        },
+        "required": ["exercise", "track", "lang", "verdict", "verdict_label", "message", "passed", "total",
+                     "cases", "hints", "mistakes", "issues", "stdout", "stdout_truncated", "notes", "stats",
+                     "plot", "version"],
+        "additionalProperties": False,
+    },
+    "Lesson": {
+        "type": "object",
+        "properties": {
+            "slug": {"type": "string"}, "lang": {"enum": list(LANGS)}, "title": {"type": "string"},
+            "exercise": {"type": "object", "properties": {"slug": {"type": "string"}, "title": {"type": "string"}},
+                         "required": ["slug", "title"], "additionalProperties": False},
+            "body": _ref("Rendered"),
+            "plot": {
+                "type": "object",
+                "properties": {
+                    "x": {"type": "array", "items": {"type": "number"}, "minItems": 2},
+                    "curves": {"type": "array", "minItems": 1, "items": {
+                        "type": "object",
+                        "properties": {"id": {"type": "string"}, "label": {"type": "string"},
+                                       "role": {"enum": ["value", "slope"]},
+                                       "values": {"type": "array", "items": NUMBER_OR_GAP}},
+                        "required": ["id", "label", "role", "values"], "additionalProperties": False}},
+                },
+                "required": ["x", "curves"], "additionalProperties": False,
+            },
+            "tasks": {"type": "array", "items": {
+                "type": "object", "description": "a task without its answers (those stay on the server)",
+                "properties": {
+                    "id": {"type": "string"}, "question": _ref("Rendered"),
+                    "answers": {"type": "array", "minItems": 1, "items": {
+                        "type": "object", "properties": {"id": {"type": "string"}, "label": {"type": "string"}},
+                        "required": ["id", "label"], "additionalProperties": False}},
+                },
+                "required": ["id", "question", "answers"], "additionalProperties": False}},
+        },
+        "required": ["slug", "lang", "title", "exercise", "body", "plot", "tasks"],
+        "additionalProperties": False,
+    },
+    "TaskAnswers": {
+        "type": "object",
+        "properties": {
+            "answers": {"type": "object", "description": "answer id → a number, or a string such as \"−0,75\"",
+                        "additionalProperties": {"type": ["number", "string", "null"]}},
+            "lang": {"enum": list(LANGS)},
+        },
+        "required": ["answers"],
+    },
+    "TaskResult": {
+        "type": "object",
+        "properties": {
+            "task": {"type": "string"}, "correct": {"type": "boolean"},
+            "answers": {"type": "object", "additionalProperties": {
+                "type": "object", "properties": {"correct": {"type": "boolean"}, "missing": {"type": "boolean"}},
+                "required": ["correct", "missing"], "additionalProperties": False}},
+            "message": {"type": "string"},
+            "explanation": {"oneOf": [{"type": "null"}, _ref("Rendered")],
+                            "description": "shown once the answers are right"},
+        },
+        "required": ["task", "correct", "answers", "message", "explanation"],
+        "additionalProperties": False,
+    },
+}
+
+LANG_PARAM = {"name": "lang", "in": "query", "required": False, "schema": {"enum": list(LANGS)},
+              "description": "language of the texts (default: the lang cookie, then Accept-Language)"}
+SLUG_PARAM = {"name": "slug", "in": "path", "required": True, "schema": {"type": "string"}}
+TOO_MANY = _error("too many requests from this client (limit: JUDGE_RATE_LIMIT)", RETRY_AFTER)
+
+
+def document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "mljudge API",
+            "version": "1.0.0",
+            "description": "Grade machine-learning exercises (NumPy / PyTorch) in a sandbox; read exercises and "
+                           "lessons. Errors are `{\"error\", \"detail\"}`. No authentication; rate-limited per "
+                           "client.",
+        },
+        "servers": [{"url": "/"}],
+        "paths": {
+            "/api/exercises": {"get": {
+                "operationId": "listExercises", "summary": "the course's modules and its exercises",
+                "responses": {"200": _json(_ref("ExerciseList"), "modules in order, exercises by module"),
+                              "429": TOO_MANY},
+            }},
+            "/api/exercises/{slug}": {"get": {
+                "operationId": "getExercise", "summary": "prompt, starters, visible cases, limits, signature",
+                "parameters": [SLUG_PARAM, LANG_PARAM],
+                "responses": {"200": _json(_ref("ExerciseDetail"), "the exercise"),
+                              "404": _error("no such exercise"), "429": TOO_MANY},
+            }},
+            "/api/exercises/{slug}/submissions": {"post": {
+                "operationId": "submit", "summary": "grade code; the answer is the report of `judge run --json`",
+                "parameters": [SLUG_PARAM],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Submission")}}},
+                "responses": {
+                    "200": _json(_ref("Report"), "the report (every verdict, accepted or not, is a 200)"),
+                    "400": _error("not JSON, or no `code` string"),
+                    "404": _error("no such exercise"),
+                    "413": _error("the code is over 64 KiB (or the body far over it)"),
+                    "422": _error("a track this exercise does not have"),
+                    "429": TOO_MANY,
+                    "503": _error("the judge is saturated; try again after Retry-After seconds", RETRY_AFTER),
+                },
+            }},
+            "/api/lessons/{slug}": {"get": {
+                "operationId": "getLesson", "summary": "lesson text, plot points, tasks (without answers)",
+                "parameters": [SLUG_PARAM, LANG_PARAM],
+                "responses": {"200": _json(_ref("Lesson"), "the lesson"),
+                              "404": _error("no such exercise, or it has no lesson"), "429": TOO_MANY},
+            }},
+            "/api/lessons/{slug}/tasks/{task_id}": {"post": {
+                "operationId": "checkTask", "summary": "check a \"try it\" task's answers on the server",
+                "parameters": [SLUG_PARAM, {"name": "task_id", "in": "path", "required": True,
+                                            "schema": {"type": "string"}}],
+                "requestBody": {"required": True,
+                                "content": {"application/json": {"schema": _ref("TaskAnswers")}}},
+                "responses": {"200": _json(_ref("TaskResult"), "right or not, per answer"),
+                              "400": _error("not JSON, or no `answers` object"),
+                              "404": _error("no such exercise, lesson or task"),
+                              "422": _error("an answer id the task does not have"),
+                              "429": TOO_MANY},
+            }},
+            "/api/openapi.json": {"get": {
+                "operationId": "openapi", "summary": "this document",
+                "responses": {"200": {"description": "OpenAPI 3.1",
+                                      "content": {"application/json": {"schema": {"type": "object"}}}},
+                              "429": TOO_MANY},
+            }},
+        },
+        "components": {"schemas": SCHEMAS},
+    }

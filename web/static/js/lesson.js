@@ -1,0 +1,143 @@
+// The lesson page: curves from the server (computed by trusted reference code: JavaScript has no erf),
+// a cursor that follows the mouse or the slider and reads out x, the values, their difference and the slopes,
+// and "try it" tasks checked by the server (the answers never come to the browser).
+import { el, formatNumber, page, postJSON, t } from "./common.js";
+
+const { x, curves } = page.plot;
+const PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
+const valueCurves = curves.filter((c) => c.role === "value");
+const slopeCurves = curves.filter((c) => c.role === "slope");
+// A slope is drawn dashed in the colour of the value curve it belongs to (same position in its list).
+const colorOf = (curve) => {
+  const list = curve.role === "value" ? valueCurves : slopeCurves;
+  return PALETTE[list.indexOf(curve) % PALETTE.length];
+};
+
+const slider = document.getElementById("cursor");
+const readout = document.getElementById("readout");
+const step = x.length > 1 ? Math.abs(x[1] - x[0]) : 1;
+// Enough decimals to tell neighbouring grid points apart (the epsilon absorbs linspace's rounding: 0.0100000001).
+const xDecimals = Math.min(6, Math.max(0, Math.ceil(-Math.log10(step) - 1e-6)));
+
+function nearest(target) {
+  let best = 0;
+  for (let i = 1; i < x.length; i++) if (Math.abs(x[i] - target) < Math.abs(x[best] - target)) best = i;
+  return best;
+}
+
+// Readout rows: x, every value curve, the difference of the first two, every slope.
+const rows = [{ key: "x", label: t("readout_x"), value: (i) => x[i], decimals: xDecimals }];
+for (const c of valueCurves) rows.push({ key: c.id, label: c.label, value: (i) => c.values[i], color: colorOf(c) });
+if (valueCurves.length >= 2) {
+  const [a, b] = valueCurves;
+  rows.push({
+    key: "difference",
+    label: t("difference", { a: a.label, b: b.label }),
+    value: (i) => (a.values[i] == null || b.values[i] == null ? null : a.values[i] - b.values[i]),
+  });
+}
+for (const c of slopeCurves) {
+  rows.push({ key: c.id, label: c.label, value: (i) => c.values[i], color: colorOf(c), dashed: true });
+}
+
+const cells = rows.map((row) => {
+  const swatch = row.color
+    ? el("span", { class: row.dashed ? "swatch dashed" : "swatch", "data-color": row.color, "aria-hidden": "true" })
+    : null;
+  const dd = el("dd", { "data-key": row.key });
+  readout.append(el("div", { class: "readout-row" }, el("dt", {}, swatch, row.label), dd));
+  return { row, dd, swatch };
+});
+// Colours are set through the CSSOM (allowed under the strict CSP, unlike style="" attributes).
+for (const { row, swatch } of cells) if (swatch) swatch.style.borderColor = row.color;
+
+let current = nearest(0);
+
+function show(i) {
+  if (i == null || i < 0 || i >= x.length) return;
+  current = i;
+  const parts = [];
+  for (const { row, dd } of cells) {
+    const v = row.value(i);
+    dd.textContent = formatNumber(v, row.decimals ?? 6);
+    dd.dataset.value = v == null ? "" : String(v);
+    parts.push(`${row.label} ${dd.textContent}`);
+  }
+  slider.value = String(i);
+  slider.setAttribute("aria-valuetext", parts.join("; "));
+}
+
+const plot = window.MLJPlot.create(document.getElementById("lesson-plot"), {
+  x,
+  series: curves.map((c) => ({
+    label: c.label,
+    values: c.values,
+    color: colorOf(c),
+    dash: c.role === "slope" ? [6, 4] : null,
+  })),
+  height: 340,
+  xLabel: "x",
+  label: document.getElementById("plot-heading").textContent,
+  onCursor: (idx) => {
+    if (idx == null) {
+      // The mouse left the plot: keep the cursor where the readout is.
+      requestAnimationFrame(() => plot.setCursor(current));
+      return;
+    }
+    show(idx);
+  },
+});
+
+slider.max = String(x.length - 1);
+slider.addEventListener("input", () => {
+  const i = Number(slider.value);
+  show(i);
+  plot.setCursor(i);
+});
+show(current);
+requestAnimationFrame(() => plot.setCursor(current));
+
+// A handle for the browser console and the end-to-end tests.
+window.mljLesson = Object.freeze({ plot, show, get index() {
+  return current;
+} });
+
+// --- "try it" tasks -------------------------------------------------------------------------------------------
+
+for (const form of document.querySelectorAll("form.task")) {
+  const feedback = form.querySelector(".feedback");
+  const explanation = form.querySelector(".explanation");
+  const button = form.querySelector("button[type=submit]");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const inputs = [...form.querySelectorAll("input[name]")];
+    const answers = Object.fromEntries(inputs.map((input) => [input.name, input.value]));
+    button.disabled = true;
+    feedback.className = "feedback";
+    feedback.textContent = t("task_checking");
+    try {
+      const url = page.tasks_url.replace("{task}", encodeURIComponent(form.dataset.task));
+      const { ok, data } = await postJSON(url, { answers, lang: page.lang });
+      if (!ok || !data) {
+        feedback.textContent = (data && data.detail) || t("network_error");
+        return;
+      }
+      for (const input of inputs) {
+        const result = data.answers[input.name];
+        input.setAttribute("aria-invalid", result && result.correct ? "false" : "true");
+      }
+      feedback.textContent = data.message;
+      feedback.classList.add(data.correct ? "right" : "wrong");
+      form.dataset.correct = String(data.correct);
+      if (data.explanation) {
+        // Rendered on the server from the exercise's own trusted markdown, with raw HTML disabled.
+        explanation.innerHTML = data.explanation.html;
+        explanation.hidden = false;
+      }
+    } catch {
+      feedback.textContent = t("network_error");
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
