@@ -58,15 +58,23 @@ def _fail(reason: str, path: str, **params: Any) -> Check:
     return Check(False, reason, params, path)
 
 
+def array_type_problem(got: Any, track: str, path: str = "") -> Check | None:
+    """Why `got` is not the track's kind of array (an ndarray in NumPy, a tensor in torch), or None.
+    Custom checkers get this for free: they only ever see the right kind of array."""
+    if isinstance(got, Array) and got.origin.partition(":")[0] in ARRAY_ORIGINS[track]:
+        return None
+    return _fail("wrong_type", path, expected=EXPECTED_TYPE[track], got=describe_type(got))
+
+
 def _compare_array(expected: np.ndarray, got: Any, integer: bool, tolerance: Tolerance, track: str,
                    path: str, nan_equal: bool) -> Check:
-    want = EXPECTED_TYPE[track]
     expected = np.asarray(expected)  # a reference may return a NumPy scalar for a 0-d input
     scalar_ok = expected.ndim == 0 and isinstance(got, float | int) and not isinstance(got, bool)
     if scalar_ok:
         got = Array(np.asarray(got, dtype=np.float64), origin="ndarray")
-    if not isinstance(got, Array) or got.origin.partition(":")[0] not in ARRAY_ORIGINS[track]:
-        return _fail("wrong_type", path, expected=want, got=describe_type(got))
+    problem = array_type_problem(got, track, path)
+    if problem is not None:
+        return problem
     data = got.data
     if data.shape != expected.shape:
         return _fail("wrong_shape", path, expected=_shape(expected.shape), got=_shape(data.shape))

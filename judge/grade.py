@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from judge import i18n, values
-from judge.compare import compare
+from judge.compare import Check, array_type_problem, compare
 from judge.exercise import Case, Exercise
 from judge.i18n import t
 from judge.mistakes import recognise
@@ -52,8 +52,11 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
     calls = [_call(exercise, case) for case in exercise.cases]
     if plot and exercise.function.elementwise and exercise.plot_grid:
         start, stop, num = exercise.plot_grid
-        calls.append(Call(PLOT_CALL, (np.linspace(start, stop, num),), arg_names=(exercise.function.params[0].name,),
-                          echo=False))
+        # Before the first hidden case, not after: the plot shows the learner's answer in full, so it must not
+        # be able to carry what the code saw in hidden cases (their inputs, kept in a global in between).
+        first_hidden = next((i for i, case in enumerate(exercise.cases) if not case.visible), len(calls))
+        calls.insert(first_hidden, Call(PLOT_CALL, (np.linspace(start, stop, num),),
+                                        arg_names=(exercise.function.params[0].name,), echo=False))
     job = Job(program=program, function=exercise.function.name, track=track, calls=tuple(calls),
               imports=chosen.imports,
               forbidden_names=tuple(n for f in forbidden for n in f.names),
@@ -173,7 +176,7 @@ class _Grader:
             verdict = kind_verdict.get(call.error.kind, "runtime_error")
             self.verdicts.append(verdict)
             status = "forbidden" if verdict == "forbidden" else "error"
-            self._add_case(case, status, self._error_message(call.error), call=call)
+            self._add_case(case, status, self._error_message(call.error, hidden=not case.visible), call=call)
             return False
         if case.raises:
             self._add_case(case, "failed", self.t("case.should_raise", types=" / ".join(case.raises)), call=call)
@@ -192,9 +195,11 @@ class _Grader:
                        first_diff=check.first_diff, diff_indices=check.diff_indices)
         return False
 
-    def _custom_check(self, case: Case, call: CallOutcome) -> Any:
-        from judge.compare import Check
-
+    def _custom_check(self, case: Case, call: CallOutcome) -> Check:
+        if self.exercise.function.returns.kind in ("array", "int_array"):
+            problem = array_type_problem(call.value, self.track)
+            if problem is not None:
+                return problem
         try:
             result = self.exercise.checker(case, self.exercise.expected.get(case.id), call.value)  # type: ignore[misc]
         except Exception as exc:  # a broken checker is the judge's fault
@@ -265,6 +270,10 @@ class _Grader:
             outcome.termination)
         if outcome.termination == "signal" and outcome.max_rss_mb >= self.exercise.limits.memory_mb * 0.9:
             verdict = "memory_limit"
+        if verdict is None and any(case.id not in outcome.calls for case in self.exercise.cases):
+            # "Completed" without an answer for every case: only a child that writes its own "done" frame gets
+            # here. Without this it was graded "0 of 6 passed", a wrong answer, for code that never answered.
+            verdict = "runtime_error"
         if outcome.output_flooded:
             verdict = "output_limit"
         if verdict:
@@ -286,7 +295,7 @@ class _Grader:
         limits = self.exercise.limits
         return f"{limits.cpu_seconds if outcome.termination == 'cpu' else limits.wall_seconds:g}"
 
-    def _error_message(self, error: ErrorInfo) -> str:
+    def _error_message(self, error: ErrorInfo, *, hidden: bool = False) -> str:
         if error.kind == "forbidden" and error.violation:
             return self._violation_message(*error.violation)
         if error.kind == "memory":
@@ -295,6 +304,11 @@ class _Grader:
             return self.t("verdict.output_limit.message", kb=self.exercise.limits.output_kb)
         if error.kind == "exit":
             text = self.t("case.exit_called")
+        elif hidden:
+            # A hidden case's exception shows its type and the learner's own line, never its message: the
+            # code chooses that text (`raise ValueError(str(x.tolist()))`), so it would carry the hidden inputs
+            # out exactly like the printed output that the report already withholds for these cases.
+            text = error.type
         else:
             text = f"{error.type}: {error.message}" if error.message else error.type
         line = error.line

@@ -154,13 +154,14 @@ class _RootPlan:
     files: tuple[bytes, ...]  # empty files to bind single files (device nodes, ld.so.cache) onto
     symlinks: tuple[tuple[bytes, bytes], ...]  # (where, points to)
     binds: tuple[_Bind, ...]
+    masks: tuple[bytes, ...] = ()  # directories under a bind, covered by an empty read-only tmpfs
 
 
 def _is_under(path: str, parent: str) -> bool:
     return path == parent or path.startswith(parent.rstrip("/") + "/")
 
 
-def _plan_root(readable_paths: Sequence[str]) -> _RootPlan:
+def _plan_root(readable_paths: Sequence[str], hidden_paths: Sequence[str] = ()) -> _RootPlan:
     """Allow-list: only these paths exist in the new root, each bound read-only at its own path."""
     dirs: set[str] = {"/tmp", "/dev"}
     files: list[str] = []
@@ -219,7 +220,23 @@ def _plan_root(readable_paths: Sequence[str]) -> _RootPlan:
             _Bind(_OLD_ROOT + os.fsencode(path), os.fsencode(path), flags(path, extra))
             for path, extra in sorted(binds, key=lambda b: (b[0].count("/"), b[0]))
         ),
+        # Only what a bind would show: a hidden path outside every bind is invisible already.
+        masks=tuple(os.fsencode(os.path.realpath(h)) for h in hidden_paths
+                    if os.path.isdir(h) and any(_is_under(os.path.realpath(h), b) for b, _ in binds)),
     )
+
+
+def judge_package_paths() -> list[str]:
+    """Where the judge's own packages live, without importing them. Installed (not editable) they sit in
+    site-packages, which the jail shows: `reference/` holds the answer keys' math, so the zygote hides them."""
+    import importlib.util
+
+    found = []
+    for name in ("reference", "judge", "web"):
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.submodule_search_locations:
+            found.extend(spec.submodule_search_locations)
+    return sorted(found)
 
 
 @functools.cache
@@ -311,6 +328,7 @@ class Jail:
         self,
         *,
         readable_paths: Sequence[str],
+        hidden_paths: Sequence[str] = (),
         uid_base: int = 60000,
         slot: int = 0,
         allow_unconfined: bool = False,
@@ -325,7 +343,7 @@ class Jail:
         self._why_unconfined = why or "forced by the caller"
         self.allow_unconfined = allow_unconfined
         self.readable_paths = tuple(readable_paths)
-        self._plan = _plan_root(self.readable_paths)
+        self._plan = _plan_root(self.readable_paths, hidden_paths)
         self._owner_pid = os.getpid()
         self._last_cap = _read_int("/proc/sys/kernel/cap_last_cap", default=63)
         self._page_size = os.sysconf("SC_PAGE_SIZE")
@@ -466,6 +484,9 @@ class Jail:
             what = bind.target.decode()
             _check(_mount(bind.source, bind.target, None, MS_BIND, None), layer, f"bind {what}")
             _check(_mount(None, bind.target, None, bind.remount_flags, None), layer, f"read-only {what}")
+        for mask in plan.masks:
+            hide = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC
+            _check(_mount(b"tmpfs", mask, b"tmpfs", hide, b"size=4k,mode=0"), layer, f"hide {mask.decode()}")
         tmp = f"size={limits.tmp_mb}m,nr_inodes=4096,mode=1777".encode()
         tmp_flags = MS_NOSUID | MS_NODEV | MS_NOEXEC  # learner files are data, never code
         _check(_mount(b"tmpfs", b"/tmp", b"tmpfs", tmp_flags, tmp), layer, "mount /tmp")

@@ -16,7 +16,7 @@ from types import CodeType
 
 from RestrictedPython.transformer import RestrictingNodeTransformer
 
-from sandbox.guards import INSPECT_ATTRIBUTES, PUBLIC_DUNDERS
+from sandbox.guards import INSPECT_ATTRIBUTES, PUBLIC_DUNDERS, UNSAFE_NAMES
 
 MAX_SOURCE_BYTES = 64 * 1024
 
@@ -34,6 +34,12 @@ CLASS_DUNDERS = frozenset({
     "__enter__", "__exit__", "__post_init__",
 })
 READABLE_DUNDER_NAMES = frozenset({"__name__", "__doc__"})
+# Statements RestrictedPython refuses that a learner may write, and how to name them in a message. `match`
+# patterns read attributes without the guard, `async` code would run outside the guarded call, `except*` is new.
+UNSUPPORTED_STATEMENTS = {
+    "Match": "match", "TryStar": "except*", "AsyncFunctionDef": "async def", "Await": "await",
+    "AsyncFor": "async for", "AsyncWith": "async with",
+}
 
 
 @dataclass(frozen=True)
@@ -90,10 +96,12 @@ def decode_source(raw: bytes | str) -> str:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = raw[: exc.start].count(b"\n") + 1
-            raise Rejected("compile", [Issue("not_utf8", line, 0, {"offset": str(exc.start)})]) from None
+            col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1  # 1-based, in bytes: the text isn't text
+            raise Rejected("compile", [Issue("not_utf8", line, col, {"offset": str(exc.start)})]) from None
     if "\x00" in text:
-        line = text[: text.index("\x00")].count("\n") + 1
-        raise Rejected("compile", [Issue("null_byte", line, 0)])
+        at = text.index("\x00")
+        line = text[:at].count("\n") + 1
+        raise Rejected("compile", [Issue("null_byte", line, at - (text.rfind("\n", 0, at) + 1) + 1)])
     return text.removeprefix("\ufeff")
 
 
@@ -109,16 +117,31 @@ def check(raw: bytes | str, rules: Rules, filename: str = "solution.py") -> Prog
         raise Rejected("compile", [Issue("unparsable", 0, 0, {"msg": type(exc).__name__})]) from None
 
     static = _StaticCheck(rules)
-    static.visit(tree)
-    transformer = _Transformer()
+    transformer = _Transformer(class_names={n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)})
     try:
+        # Both visitors recurse once per nesting level: an expression a few hundred levels deep (`1+1+...`)
+        # parses in C but overflows Python's stack here. It must be a verdict, not a crash of the judge.
+        static.visit(tree)
         transformer.visit(tree)
-    except RecursionError:
-        raise Rejected("compile", [Issue("unparsable", 0, 0, {"msg": "RecursionError"})]) from None
-    issues = sorted(static.issues + transformer.issues, key=lambda i: (i.line, i.col))
+    except (RecursionError, MemoryError) as exc:
+        raise Rejected("compile", [Issue("unparsable", 0, 0, {"msg": type(exc).__name__})]) from None
+    # Where the static check already named the problem (`torch._C._nn.gelu` is a forbidden call), the
+    # transformer's view of the same spot (private `_C`) would only repeat it less helpfully.
+    named = {(i.line, i.col) for i in static.issues}
+    issues = sorted(static.issues + [i for i in transformer.issues if (i.line, i.col) not in named],
+                    key=lambda i: (i.line, i.col))
     if issues:
         raise Rejected("forbidden", _dedupe(issues))
-    code = compile(tree, filename, "exec", dont_inherit=True)
+    try:
+        code = compile(tree, filename, "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        # ast.parse accepts what only the compiler refuses: `return` or `yield` outside a function, `break`
+        # outside a loop, misplaced `global`/`nonlocal`/`from __future__`. A common beginner's mistake, so
+        # it gets the same compile_error (with its line) as any other syntax error instead of escaping.
+        raise Rejected("compile", [Issue("syntax_error", exc.lineno or 0, exc.offset or 0,
+                                         {"msg": exc.msg, "text": (exc.text or "").strip()})]) from None
+    except (RecursionError, MemoryError, ValueError) as exc:
+        raise Rejected("compile", [Issue("unparsable", 0, 0, {"msg": type(exc).__name__})]) from None
     return Program(code=code, source=source, filename=filename, imports=frozenset(static.imported))
 
 
@@ -126,7 +149,9 @@ def detect_track(source: str) -> str:
     """'torch' when the code imports torch anywhere, else 'numpy'. Tolerates code that does not parse."""
     try:
         tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError):
+    # MemoryError too: CPython's parser reports some absurdly deep nesting (`- - - ... 1`) that way, and
+    # grade() calls this before check(), so a hostile source must not turn into a judge crash here.
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return "torch" if "import torch" in source or "from torch" in source else "numpy"
     for node in ast.walk(tree):
         names = ([a.name for a in node.names] if isinstance(node, ast.Import)
@@ -151,6 +176,8 @@ class _StaticCheck(ast.NodeVisitor):
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        # The tripwire refuses UNSAFE_NAMES in every exercise; name them here too, with their line:col.
+        self.forbidden = rules.forbidden_names | frozenset(UNSAFE_NAMES)
         self.aliases: dict[str, str] = {}
         self.issues: list[Issue] = []
         self.imported: set[str] = set()
@@ -162,7 +189,8 @@ class _StaticCheck(ast.NodeVisitor):
         self.imported.add(module)
         if module == "__future__":
             return True
-        if module.partition(".")[0] not in self.rules.allowed_imports:
+        private = any(part.startswith("_") for part in module.split("."))  # torch.utils._mode_utils, ...
+        if module.partition(".")[0] not in self.rules.allowed_imports or private:
             allowed = ", ".join(sorted(m for m in self.rules.allowed_imports if m != "__future__"))
             self._flag(node, "forbidden_import", module=module, allowed=allowed)
             return False
@@ -211,7 +239,7 @@ class _StaticCheck(ast.NodeVisitor):
         return None
 
     def _check_dotted(self, node: ast.AST, dotted: str | None) -> bool:
-        if dotted and dotted in self.rules.forbidden_names:
+        if dotted and dotted in self.forbidden:
             self._flag(node, "forbidden_call", name=dotted)
             return True
         return False
@@ -220,16 +248,26 @@ class _StaticCheck(ast.NodeVisitor):
 class _Transformer(RestrictingNodeTransformer):
     """RestrictedPython's transformer, with structured issues and an idiom-friendly policy."""
 
-    def __init__(self) -> None:
+    def __init__(self, class_names: set[str] | None = None) -> None:
         super().__init__()
         self.issues: list[Issue] = []
         self._class_depth = 0
+        self._class_names = frozenset(class_names or ())
+        self._self_names: list[frozenset[str]] = [frozenset()]  # `self`/`cls` of the methods we are inside
 
     def error(self, node: ast.AST, info: str) -> None:
         if info in ("Eval calls are not allowed.", "Exec calls are not allowed."):
             return  # already reported, with a better sentence, as a forbidden builtin
-        self.issues.append(Issue("restricted", getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1,
-                                 {"detail": info}))
+        # RestrictedPython explains in English only; the refusals a learner can meet get a code of their own,
+        # so that the report explains them in the learner's language too. Anything else keeps its detail.
+        code, params = "restricted", {"detail": info}
+        if info.endswith(" statements are not allowed.") and type(node).__name__ in UNSUPPORTED_STATEMENTS:
+            code, params = "unsupported_statement", {"construct": UNSUPPORTED_STATEMENTS[type(node).__name__]}
+        elif info == '"*" imports are not allowed.':
+            code, params = "star_import", {}
+        elif info == 'The keyword argument "metaclass" is not allowed.':
+            code, params = "metaclass", {}
+        self.issues.append(Issue(code, getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1, params))
 
     def _issue(self, node: ast.AST, code: str, **params: str) -> None:
         self.issues.append(Issue(code, getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1, params))
@@ -253,12 +291,26 @@ class _Transformer(RestrictingNodeTransformer):
         return node
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-        if node.attr in PUBLIC_DUNDERS:
+        if node.attr in PUBLIC_DUNDERS or self._own_private(node):
             return self._guard_attribute(node)
         if node.attr.startswith("_") or node.attr in INSPECT_ATTRIBUTES:
-            self._issue(node, "private_attribute", name=node.attr)
-            return self.node_contents_visit(node)
+            # One issue per chain, the innermost: `torch._C._nn.elu` is about `_C`, not also about `_nn`.
+            before = len(self.issues)
+            result = self.node_contents_visit(node)
+            where = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
+            if not any((i.line, i.col) == where for i in self.issues[before:]):
+                self._issue(node, "private_attribute", name=node.attr)
+            return result
         return super().visit_Attribute(node)
+
+    def _own_private(self, node: ast.Attribute) -> bool:
+        """`self._scale`, `cls._cache`, `Helper._k`: a single-underscore attribute of the submission's own class
+        or instance, which is idiomatic. Only on `self`/`cls` of a method or a class defined in the submission;
+        the guard checks again at run time that the object's class really is the submission's (sandbox.guards)."""
+        name, base = node.attr, node.value
+        if not name.startswith("_") or name.startswith("__") or name.endswith("_"):
+            return False
+        return isinstance(base, ast.Name) and (base.id in self._self_names[-1] or base.id in self._class_names)
 
     def _guard_attribute(self, node: ast.Attribute) -> ast.AST:
         # Same rewrite as the base class, minus its "starts with _" refusal.
@@ -280,6 +332,12 @@ class _Transformer(RestrictingNodeTransformer):
     def visit_Nonlocal(self, node: ast.Nonlocal) -> ast.AST:
         return self.node_contents_visit(node)
 
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST:
+        # `SCALE: Final[float] = ...`, `y: NDArray = ...` and NamedTuple fields are idiomatic typed code, which
+        # RestrictedPython refuses outright. The target can only be one name, attribute or subscript, so it goes
+        # through the same checks (and _write_ guard) as a plain assignment's; the annotation is an expression.
+        return self.node_contents_visit(node)
+
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
         self._class_depth += 1
         try:
@@ -291,8 +349,14 @@ class _Transformer(RestrictingNodeTransformer):
         # The def itself is checked with the class's dunder allowance; defs nested inside it are not.
         self.check_name(node, node.name, allow_magic_methods=True)
         depth, self._class_depth = self._class_depth, 0
+        params = node.args.posonlyargs + node.args.args
+        if depth and params:  # a method: its first parameter is `self` (or `cls`), also in nested functions
+            self._self_names.append(self._self_names[-1] | {params[0].arg})
+        else:
+            self._self_names.append(self._self_names[-1])
         try:
             self.check_function_argument_names(node)
             return self.node_contents_visit(node)
         finally:
             self._class_depth = depth
+            self._self_names.pop()

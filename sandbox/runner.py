@@ -139,12 +139,14 @@ def _outcome(header: dict[str, Any], data: bytes, limits: Limits) -> Outcome:
         wall_seconds=float(header.get("wall_seconds", 0.0)),
         max_rss_mb=float(header.get("max_rss_kb", 0)) / 1024,
     )
-    frames, _ = wire.split_frames(data, max_header=MAX_RESULT, max_blob=MAX_RESULT)
     try:
+        frames, _ = wire.split_frames(data, max_header=MAX_RESULT, max_blob=MAX_RESULT)
         for event, blob in frames:
             _apply_event(out, event, blob)
-    except (wire.WireError, KeyError, TypeError, ValueError):
-        # The child is untrusted: an unreadable event is treated as the submission's garbage.
+    except Exception:
+        # The child is untrusted: an unreadable event is treated as the submission's garbage. Any exception, not
+        # just WireError/ValueError: a child that writes its own frames (once past the tripwire) made the judge
+        # raise OverflowError with `"frames": [[1e400, "f"]]` and RecursionError with a header nested 10**5 deep.
         out.termination = "garbled"
         return out
     out.termination = _termination(out, header, limits)
@@ -205,7 +207,10 @@ def _termination(out: Outcome, header: dict[str, Any], limits: Limits) -> str:
         return "cpu"
     if code < 0:
         return "signal"
-    if not out.completed and not out.missing and out.module_ok and not out.output_flooded:
+    # Stopped without saying why: an exit from C (OpenMP failing to start threads calls exit(1)), os._exit, or
+    # a result pipe filled with garbage. That includes dying while the module was still loading (no module
+    # event at all), which used to fall through to "completed" and grade every case as a wrong answer.
+    if not out.completed and not out.missing and out.module_error is None and not out.output_flooded:
         return "exit"
     return "completed"
 

@@ -151,9 +151,14 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Callable[..., None], aten_gu
 
 
 def encode_result(value: Any, blob: wire.BlobWriter, depth: int = 0) -> dict[str, Any]:
-    """Turn whatever the submission returned into a wire value. Never raises: the unencodable becomes Opaque."""
+    """Turn whatever the submission returned into a wire value. The unencodable becomes Opaque; only running out
+    of memory raises (as the call's own MemoryError, hence a memory_limit verdict)."""
     try:
         return _encode(value, blob, depth)
+    except MemoryError:
+        # np.broadcast_to(0.0, (10**8,)) costs nothing until it is made contiguous here (800 MB); calling
+        # that an "object of type numpy.ndarray" would be a puzzling wrong answer.
+        raise
     except Exception:
         return {"t": "object", "type": _type_name(value)}
 
@@ -195,7 +200,11 @@ def _encode(value: Any, blob: wire.BlobWriter, depth: int) -> dict[str, Any]:
 def _encode_ndarray(array: np.ndarray, blob: wire.BlobWriter, origin: str) -> dict[str, Any]:
     if array.dtype.kind == "c":
         return {"t": "object", "type": f"complex array ({array.dtype})"}
-    if array.dtype.str not in wire.PLAIN_DTYPES:  # object arrays of floats, float128, ...: say so, send floats
+    if array.dtype.kind == "O":
+        # An array of Python objects is not an array of numbers, even when each object is a float: converting
+        # it here would accept np.frompyfunc's output (or a list of lying objects) as if it were float64.
+        return {"t": "object", "type": "object array (dtype=object)"}
+    if array.dtype.str not in wire.PLAIN_DTYPES:  # float128, ...: say so, send floats
         array, origin = array.astype(np.float64), f"{origin}:{array.dtype}"
     return wire.encode_array(array, blob, origin=origin)
 

@@ -1,4 +1,4 @@
-"""Shared fixtures: one real sandbox pool for the session, and the exercises."""
+"""Fixtures shared by every test package: one warm sandbox pool per session, and the GELU exercise."""
 
 from __future__ import annotations
 
@@ -12,17 +12,14 @@ from sandbox.pool import Pool
 
 @pytest.fixture(scope="session")
 def pool() -> Iterator[Pool]:
-    """Real zygotes (numpy and torch), started on first use and closed at the end."""
-    pool = Pool(size=2)
-    yield pool
-    pool.close()
+    """Two zygotes per flavour, started on first use and closed when the session ends."""
+    sandbox_pool = Pool(size=2)
+    try:
+        yield sandbox_pool
+    finally:
+        sandbox_pool.close()
 
 
 @pytest.fixture(scope="session")
-def catalog() -> Catalog:
-    return Catalog()
-
-
-@pytest.fixture(scope="session")
-def gelu(catalog: Catalog) -> Exercise:
-    return catalog.get("gelu")
+def gelu() -> Exercise:
+    return Catalog().get("gelu")

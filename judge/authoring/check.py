@@ -274,10 +274,10 @@ class _Checker:
     def _lesson(self, exercise: Exercise) -> None:
         if exercise.lesson is None:
             return
-        from judge.lesson import validate_lesson
+        from judge.lesson import lesson_problems
 
-        for message in validate_lesson(exercise):
-            self.error("lesson.toml", message)
+        for problem in lesson_problems(exercise):
+            self.error(problem.file, problem.message, problem.line)
 
 
 def _resolves(dotted: str) -> bool:
