@@ -65,7 +65,7 @@ def test_visible_wrong_case_shows_input_expected_got_and_differing_entries(gelu:
 
 def test_plot_carries_the_learners_curve_on_the_exercise_grid(gelu: Exercise, pool: Pool) -> None:
     report = run(gelu, pool, plot=True)
-    start, stop, num = gelu.plot_grid
+    start, _stop, num = gelu.plot_grid
     assert report.plot is not None
     assert len(report.plot["x"]) == len(report.plot["learner"]) == num
     assert report.plot["learner"][0] == round(float(0.5 * start * (1 + np.tanh(np.sqrt(2 / np.pi) *
