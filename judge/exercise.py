@@ -211,7 +211,7 @@ class Catalog:
         path = self.root / "course.toml"
         if not path.is_file():
             return []
-        where = _Where(path)
+        where = Where(path)
         return sorted((Module(id=str(m.get("id", "")), number=int(m.get("number", 0)),
                               title=_text(m, "title", where, "module", i), intro=_text(m, "intro", where, "module", i))
                        for i, m in enumerate(_read_toml(path).get("module", []))), key=lambda m: m.number)
@@ -225,7 +225,7 @@ def load_exercise(path: Path | str, *, require_expected: bool = True) -> Exercis
     path = Path(path)
     meta_path = path / "exercise.toml"
     meta = _read_toml(meta_path)
-    where = _Where(meta_path)
+    where = Where(meta_path)
 
     function = _function_spec(_table(meta, "function", where), where)
     tracks = _tracks(path, meta.get("tracks", {}), where)
@@ -236,7 +236,7 @@ def load_exercise(path: Path | str, *, require_expected: bool = True) -> Exercis
         raise where.error(str(exc), "limits") from None
 
     cases_path = path / "cases.toml"
-    cases = _cases(_read_toml(cases_path), function, tolerance, _Where(cases_path))
+    cases = _cases(_read_toml(cases_path), function, tolerance, Where(cases_path))
     # Checker exercises may have no reference, hence nothing to store; everything else needs expected.json.
     has_reference = bool(meta.get("reference", {}).get("function"))
     expected_path = path / "expected.json"
@@ -262,7 +262,7 @@ def load_exercise(path: Path | str, *, require_expected: bool = True) -> Exercis
         mistakes=_mistakes(path),
         prompt=Text({lang: _read_text(path / f"prompt.{lang}.md") for lang in LANGS}),
         reference=meta.get("reference", {}).get("function"),
-        checker=_load_callable(path, meta["checker"], where, "checker") if "checker" in meta else None,
+        checker=load_callable(path, meta["checker"], where, "checker") if "checker" in meta else None,
         plot_grid=(float(plot[0]), float(plot[1]), int(plot[2])) if plot else None,
         lesson=_lesson(path),
         meta=meta,
@@ -270,7 +270,7 @@ def load_exercise(path: Path | str, *, require_expected: bool = True) -> Exercis
     return exercise
 
 
-class _Where:
+class Where:
     """Turns a key path into file:line for error messages (tomllib keeps no positions, so search the text)."""
 
     def __init__(self, path: Path) -> None:
@@ -314,14 +314,14 @@ def _read_text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def _table(meta: dict[str, Any], key: str, where: _Where) -> dict[str, Any]:
+def _table(meta: dict[str, Any], key: str, where: Where) -> dict[str, Any]:
     value = meta.get(key)
     if not isinstance(value, dict):
         raise where.error(f"a [{key}] table is required", key)
     return value
 
 
-def _text(table: dict[str, Any], key: str, where: _Where, *path: str | int) -> Text:
+def _text(table: dict[str, Any], key: str, where: Where, *path: str | int) -> Text:
     value = table.get(key)
     if isinstance(value, str):
         value = {"en": value}
@@ -335,7 +335,7 @@ def _text(table: dict[str, Any], key: str, where: _Where, *path: str | int) -> T
     return text
 
 
-def _function_spec(table: dict[str, Any], where: _Where) -> FunctionSpec:
+def _function_spec(table: dict[str, Any], where: Where) -> FunctionSpec:
     name = table.get("name")
     if not isinstance(name, str) or not name.isidentifier():
         raise where.error("function.name must be a Python identifier", "function", "name")
@@ -354,7 +354,7 @@ def _function_spec(table: dict[str, Any], where: _Where) -> FunctionSpec:
     return FunctionSpec(name, signature, tuple(params), returns, bool(table.get("elementwise", False)))
 
 
-def _returns(spec: Any, where: _Where) -> Returns:
+def _returns(spec: Any, where: Where) -> Returns:
     if not isinstance(spec, dict) or spec.get("kind", "array") not in RETURN_KINDS:
         raise where.error(f"function.returns.kind must be one of {', '.join(RETURN_KINDS)}", "returns")
     kind = spec.get("kind", "array")
@@ -365,7 +365,7 @@ def _returns(spec: Any, where: _Where) -> Returns:
     return Returns(kind)
 
 
-def _tracks(path: Path, table: dict[str, Any], where: _Where) -> dict[str, Track]:
+def _tracks(path: Path, table: dict[str, Any], where: Where) -> dict[str, Track]:
     tracks = {}
     for name in table:
         if name not in TRACKS:
@@ -382,7 +382,7 @@ def _tracks(path: Path, table: dict[str, Any], where: _Where) -> dict[str, Track
     return tracks
 
 
-def _tolerance(table: dict[str, Any], where: _Where, *path: str | int) -> Tolerance:
+def _tolerance(table: dict[str, Any], where: Where, *path: str | int) -> Tolerance:
     base = Tolerance()
     try:
         atol = float(table.get("atol", base.atol))
@@ -394,7 +394,7 @@ def _tolerance(table: dict[str, Any], where: _Where, *path: str | int) -> Tolera
     return Tolerance(atol, rtol)
 
 
-def _forbidden(item: dict[str, Any], where: _Where, index: int) -> Forbidden:
+def _forbidden(item: dict[str, Any], where: Where, index: int) -> Forbidden:
     names = tuple(item.get("names", []))
     aten = tuple(item.get("aten", []))
     if not names and not aten:
@@ -403,7 +403,7 @@ def _forbidden(item: dict[str, Any], where: _Where, index: int) -> Forbidden:
     return Forbidden(names, aten, _text(item, "reason", where, "forbidden", index), tracks)
 
 
-def _cases(doc: dict[str, Any], function: FunctionSpec, default: Tolerance, where: _Where) -> tuple[Case, ...]:
+def _cases(doc: dict[str, Any], function: FunctionSpec, default: Tolerance, where: Where) -> tuple[Case, ...]:
     raw = doc.get("case")
     if not isinstance(raw, list) or not raw:
         raise where.error("no [[case]] tables", "case")
@@ -507,7 +507,7 @@ def _expected(path: Path, cases: tuple[Case, ...]) -> dict[str, Any]:
 
 
 def _hints(path: Path) -> tuple[Text, ...]:
-    where = _Where(path)
+    where = Where(path)
     return tuple(_text({"hint": h}, "hint", where, "hint", i)
                  for i, h in enumerate(_read_toml(path).get("hint", [])))
 
@@ -516,19 +516,19 @@ def _mistakes(path: Path) -> tuple[Mistake, ...]:
     file = path / "mistakes.toml"
     if not file.is_file():
         return ()
-    where = _Where(file)
+    where = Where(file)
     out = []
     for i, item in enumerate(_read_toml(file).get("mistake", [])):
         mistake_id = str(item.get("id", ""))
         function = predicate = None
         if "function" in item:
-            function = _load_callable(path, item["function"], where, "mistake", i, "function")
+            function = load_callable(path, item["function"], where, "mistake", i, "function")
         elif "predicate" in item:
             from judge import mistakes as builtin
 
             name = item["predicate"]
             predicate = (builtin.PREDICATES.get(name) if ":" not in name
-                         else _load_callable(path, name, where, "mistake", i, "predicate"))
+                         else load_callable(path, name, where, "mistake", i, "predicate"))
             if predicate is None:
                 raise where.error(f"unknown predicate {name!r}; built in: {', '.join(builtin.PREDICATES)}",
                                   "mistake", i, "predicate")
@@ -551,7 +551,7 @@ def _lesson(path: Path) -> dict[str, Any] | None:
 _loaded_files: dict[tuple[Path, float], ModuleType] = {}
 
 
-def _load_callable(folder: Path, ref: str, where: _Where, *keys: str | int) -> Callable[..., Any]:
+def load_callable(folder: Path, ref: str, where: Where, *keys: str | int) -> Callable[..., Any]:
     """'reference.gelu:gelu_tanh' (trusted package) or 'mistakes.py:no_cubic' (a file of this exercise)."""
     module_ref, _, attr = str(ref).partition(":")
     try:
@@ -580,5 +580,5 @@ def resolve_reference(exercise: Exercise) -> Callable[..., Any] | None:
     """The trusted function behind expected values (used at check time, never while grading)."""
     if not exercise.reference:
         return None
-    return _load_callable(exercise.path, exercise.reference, _Where(exercise.path / "exercise.toml"),
+    return load_callable(exercise.path, exercise.reference, Where(exercise.path / "exercise.toml"),
                           "reference", "function")

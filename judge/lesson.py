@@ -48,7 +48,7 @@ from typing import Any, Literal, NamedTuple
 import numpy as np
 
 from judge.errors import ExerciseError, JudgeError
-from judge.exercise import Exercise, _load_callable, _Where, resolve_reference  # the loader's own helpers: same errors
+from judge.exercise import Exercise, Where, load_callable, resolve_reference  # the loader's own helpers: same errors
 from judge.i18n import LANGS, Text
 
 ROLES = ("value", "slope")
@@ -158,7 +158,7 @@ def lesson_problems(exercise: Exercise) -> list[Problem]:
     lesson, problems = _parse(exercise)
     if lesson is None:
         return problems
-    where = _Where(exercise.path / "lesson.toml")
+    where = Where(exercise.path / "lesson.toml")
     x = grid(lesson)
     for i, curve in enumerate(lesson.curves):
         try:
@@ -184,7 +184,7 @@ def _parse(exercise: Exercise) -> tuple[Lesson | None, list[Problem]]:
     raw = exercise.lesson
     if raw is None:
         return None, []
-    where = _Where(exercise.path / "lesson.toml")
+    where = Where(exercise.path / "lesson.toml")
     problems: list[Problem] = []
 
     def text(table: Mapping[str, Any], key: str, *keys: str | int) -> Text:
@@ -272,7 +272,7 @@ def _parse(exercise: Exercise) -> tuple[Lesson | None, list[Problem]]:
     return lesson, problems
 
 
-def _check_id(value: Any, seen: set[str], what: str, where: _Where, problems: list[Problem],
+def _check_id(value: Any, seen: set[str], what: str, where: Where, problems: list[Problem],
               *keys: str | int) -> str:
     text = str(value or "")
     if not _ID.fullmatch(text):
@@ -283,7 +283,7 @@ def _check_id(value: Any, seen: set[str], what: str, where: _Where, problems: li
     return text
 
 
-def _problem(where: _Where, message: str, *keys: str | int) -> Problem:
+def _problem(where: Where, message: str, *keys: str | int) -> Problem:
     return Problem(where.path.name, where.line(*keys), message)
 
 
@@ -300,7 +300,7 @@ def grid(lesson: Lesson) -> np.ndarray:
 
 
 def _evaluate(exercise: Exercise, curve: Curve, x: np.ndarray) -> np.ndarray:
-    function = _load_callable(exercise.path, curve.function, _Where(exercise.path / "lesson.toml"),
+    function = load_callable(exercise.path, curve.function, Where(exercise.path / "lesson.toml"),
                               "plot.curve", "function")
     with np.errstate(all="ignore"):  # a non-finite point is reported by validate_lesson, not warned about
         return np.asarray(function(x.copy()), dtype=np.float64)

@@ -283,13 +283,7 @@ class _Checker:
 def _resolves(dotted: str) -> bool:
     """Whether the tripwire can find `dotted`. It follows modules the sandbox has already imported and never
     imports itself, so import the longest importable prefix here first, then resolve it the same way."""
-    parts = dotted.split(".")
-    for cut in range(len(parts), 0, -1):
-        try:
-            importlib.import_module(".".join(parts[:cut]))
-            break
-        except Exception:  # an attribute rather than a module, or nothing at all: try a shorter prefix
-            continue
+    _module_prefix(dotted)
     return resolve(dotted) is not None
 
 
@@ -302,12 +296,13 @@ def _line_of(path: Path, needle: str) -> int | None:
 
 
 def _module_prefix(dotted: str) -> str:
-    """The longest importable module in `dotted`: torch.Tensor.backward → torch (a class is not importable)."""
+    """Import and return the longest module in `dotted`: torch.Tensor.backward → torch (a class is no module);
+    torch.nn → torch.nn itself."""
     parts = dotted.split(".")
-    for cut in range(len(parts) - 1, 0, -1):
+    for cut in range(len(parts), 0, -1):
         try:
             importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
+        except Exception:  # an attribute rather than a module, or nothing at all: try a shorter prefix
             continue
         return ".".join(parts[:cut])
     return parts[0]
