@@ -66,9 +66,12 @@ _LOCKED_FLAGS = MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOATIME | MS_NODIRATIME | 
 # merged-/usr system and are recreated as such; /etc only contributes the loader cache (for a late dlopen).
 _SYSTEM_PATHS = ("/usr", "/lib", "/lib64", "/etc/ld.so.cache")
 _DEVICES = ("/dev/null", "/dev/zero", "/dev/random", "/dev/urandom")
-# Never bound from the host: /tmp and /dev are rebuilt; /proc and /sys describe the host.
-_RESERVED = ("/tmp", "/dev", "/proc", "/sys")
-_STAGING = b"/tmp"  # where the new root tmpfs is mounted before pivot_root (hidden from the host: private ns)
+# Never bound from the host: /dev is rebuilt; /proc and /sys describe the host. (A checkout under /tmp is fine:
+# its read-only binds are made inside the child's private /tmp.)
+_RESERVED = ("/dev", "/proc", "/sys")
+# Where the new root's tmpfs may be mounted before pivot_root (in the child's private mount namespace): any
+# existing directory that no bound path lies in or under, or its mount would cover what is to be bound.
+_STAGING_CANDIDATES = ("/mnt", "/media", "/srv", "/boot", "/opt", "/run", "/var", "/home", "/tmp")
 _OLD_ROOT = b"/.oldroot"
 _ROOT_TMPFS = b"size=1m,nr_inodes=4096,mode=0755"
 
@@ -155,6 +158,7 @@ class _RootPlan:
     symlinks: tuple[tuple[bytes, bytes], ...]  # (where, points to)
     binds: tuple[_Bind, ...]
     masks: tuple[bytes, ...] = ()  # directories under a bind, covered by an empty read-only tmpfs
+    staging: bytes = b"/mnt"  # where the new root is assembled before pivot_root
 
 
 def _is_under(path: str, parent: str) -> bool:
@@ -188,8 +192,8 @@ def _plan_root(readable_paths: Sequence[str], hidden_paths: Sequence[str] = ()) 
         real = os.path.realpath(path)
         if not os.path.exists(real):
             raise ValueError(f"readable path {given!r} does not exist")
-        if real == "/" or any(_is_under(real, reserved) for reserved in _RESERVED):
-            raise ValueError(f"readable path {given!r} may not be / or lie under {', '.join(_RESERVED)}")
+        if real in ("/", "/tmp") or any(_is_under(real, reserved) for reserved in _RESERVED):
+            raise ValueError(f"readable path {given!r} may not be / or /tmp or lie under {', '.join(_RESERVED)}")
         if os.path.exists(os.path.join(_JUDGE_ROOT, "pyproject.toml")) and _is_under(_JUDGE_ROOT, real):
             raise ValueError(f"readable path {given!r} would expose the judge's own checkout {_JUDGE_ROOT}")
         if any(_is_under(real, link) for link in symlinks):
@@ -223,7 +227,17 @@ def _plan_root(readable_paths: Sequence[str], hidden_paths: Sequence[str] = ()) 
         # Only what a bind would show: a hidden path outside every bind is invisible already.
         masks=tuple(os.fsencode(os.path.realpath(h)) for h in hidden_paths
                     if os.path.isdir(h) and any(_is_under(os.path.realpath(h), b) for b, _ in binds)),
+        staging=os.fsencode(_staging([b for b, _ in binds])),
     )
+
+
+def _staging(bound: Sequence[str]) -> str:
+    for candidate in _STAGING_CANDIDATES:
+        if (os.path.isdir(candidate) and not os.path.islink(candidate)
+                and not any(_is_under(path, candidate) or _is_under(candidate, path) for path in bound)):
+            return candidate
+    raise ValueError(f"no directory to assemble the jail's root in: each of {', '.join(_STAGING_CANDIDATES)} "
+                     "is missing or holds a path the jail binds")
 
 
 def judge_package_paths() -> list[str]:
@@ -466,14 +480,20 @@ class Jail:
         if self._pivot_root_nr is None:
             raise IsolationError(layer, f"pivot_root syscall number unknown on {platform.machine()}")
         _check(_mount(None, b"/", None, MS_REC | MS_PRIVATE, None), layer, "make / private")
-        root_tmpfs = _mount(b"tmpfs", _STAGING, b"tmpfs", MS_NOSUID | MS_NODEV, _ROOT_TMPFS)
+        root_tmpfs = _mount(b"tmpfs", plan.staging, b"tmpfs", MS_NOSUID | MS_NODEV, _ROOT_TMPFS)
         _check(root_tmpfs, layer, "mount the root tmpfs")
+        tmp = f"size={limits.tmp_mb}m,nr_inodes=4096,mode=1777".encode()
+        tmp_flags = MS_NOSUID | MS_NODEV | MS_NOEXEC  # learner files are data, never code
         try:
-            os.mkdir(_STAGING + _OLD_ROOT, 0o700)
-            _check(_syscall(self._pivot_root_nr, _STAGING, _STAGING + _OLD_ROOT), layer, "pivot_root")
+            os.mkdir(plan.staging + _OLD_ROOT, 0o700)
+            _check(_syscall(self._pivot_root_nr, plan.staging, plan.staging + _OLD_ROOT), layer, "pivot_root")
             os.chdir(b"/")  # our cwd still pointed into the old root
+            # The private /tmp first: binds of a checkout that lives under /tmp are then made inside it.
+            os.mkdir(b"/tmp", 0o755)
+            _check(_mount(b"tmpfs", b"/tmp", b"tmpfs", tmp_flags, tmp), layer, "mount /tmp")
             for path in plan.dirs:
-                os.mkdir(path, 0o755)
+                if path != b"/tmp":
+                    os.mkdir(path, 0o755)
             for path in plan.files:
                 os.mknod(path, stat.S_IFREG | 0o644)
             for where, to in plan.symlinks:
@@ -487,9 +507,6 @@ class Jail:
         for mask in plan.masks:
             hide = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC
             _check(_mount(b"tmpfs", mask, b"tmpfs", hide, b"size=4k,mode=0"), layer, f"hide {mask.decode()}")
-        tmp = f"size={limits.tmp_mb}m,nr_inodes=4096,mode=1777".encode()
-        tmp_flags = MS_NOSUID | MS_NODEV | MS_NOEXEC  # learner files are data, never code
-        _check(_mount(b"tmpfs", b"/tmp", b"tmpfs", tmp_flags, tmp), layer, "mount /tmp")
         _check(_umount2(_OLD_ROOT, MNT_DETACH), layer, "detach the old root")
         try:
             os.rmdir(_OLD_ROOT)

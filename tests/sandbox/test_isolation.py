@@ -555,6 +555,36 @@ def test_an_inherited_directory_fd_is_refused(jail: Jail) -> None:
     assert outcome.value is None
 
 
+def test_a_python_installed_under_tmp_is_bound_inside_the_private_tmp() -> None:
+    # CI may clone the checkout, and so its .venv, under /tmp: that must neither break the jail nor show the
+    # rest of the host's /tmp.
+    import tempfile
+
+    with tempfile.TemporaryDirectory(dir="/tmp") as where:
+        lib = os.path.join(where, "venv", "lib")
+        os.makedirs(lib)
+        with open(os.path.join(lib, "module.py"), "w") as f:
+            f.write("VALUE = 1\n")
+        with open(os.path.join(where, "secret.txt"), "w") as f:
+            f.write("host /tmp")
+        jail = Jail(readable_paths=[*PATHS, lib], slot=5)
+        mine = f"/tmp/mine-{uuid.uuid4().hex}.txt"
+        try:
+            def inside() -> dict:
+                with open(mine, "w") as f:  # the private /tmp stays writable
+                    f.write("x")
+                return {"lib": open(os.path.join(lib, "module.py")).read(),
+                        "secret": attempt(lambda: open(os.path.join(where, "secret.txt")).read()),
+                        "write_lib": attempt(lambda: open(os.path.join(lib, "new.py"), "w")),
+                        "mine": open(mine).read()}
+
+            seen = ok(run_jailed(jail, inside))
+        finally:
+            jail.close()
+    assert seen == {"lib": "VALUE = 1\n", "secret": "ENOENT", "write_lib": "EROFS", "mine": "x"}
+    assert not os.path.exists(mine)  # written in the child's /tmp, not the host's
+
+
 @pytest.mark.parametrize("path", ["/", JUDGE_ROOT, "/work", "/tmp", "/proc/self"])
 def test_readable_paths_that_would_expose_too_much_are_rejected(path: str) -> None:
     with pytest.raises(ValueError):
