@@ -201,10 +201,26 @@ class Catalog:
         self._cache[slug] = (stamp, exercise)
         return exercise
 
-    def all(self) -> list[Exercise]:
-        """Every exercise, in course order: by module number, then by order inside the module."""
+    def all(self, on_error: Callable[[str, ExerciseError], None] | None = None) -> list[Exercise]:
+        """Every exercise, in course order: by module number, then by order inside the module. With `on_error`,
+        a broken folder (an author's work in progress) is reported to it and left out instead of raising."""
         rank = {m.id: m.number for m in self.modules()}
-        return sorted((self.get(s) for s in self.slugs()), key=lambda e: (rank.get(e.module, 1 << 30), e.order, e.slug))
+        found = []
+        for slug in self.slugs():
+            try:
+                found.append(self.get(slug))
+            except ExerciseError as exc:
+                if on_error is None:
+                    raise
+                on_error(slug, exc)
+        return sorted(found, key=lambda e: (rank.get(e.module, 1 << 30), e.order, e.slug))
+
+    def course_title(self) -> Text | None:
+        """The course's title (course.toml `title.<lang>`), if it has one."""
+        path = self.root / "course.toml"
+        if not path.is_file() or "title" not in (doc := _read_toml(path)):
+            return None
+        return _text(doc, "title", Where(path))
 
     def modules(self) -> list[Module]:
         """exercises/course.toml: the course's modules, in order, with their introductions."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import tomllib
 from typing import Any
 
 from judge import values
@@ -31,12 +30,7 @@ def modules(catalog: Catalog) -> list[dict[str, Any]]:
 
 
 def course_title(catalog: Catalog) -> dict[str, str] | None:
-    path = catalog.root / "course.toml"
-    try:
-        with path.open("rb") as f:
-            title = tomllib.load(f).get("title")
-    except (OSError, tomllib.TOMLDecodeError):
-        return None
+    title = catalog.course_title()
     return _texts(title) if title else None
 
 
@@ -44,16 +38,12 @@ def exercises(catalog: Catalog) -> list[Exercise]:
     """Every exercise that loads, in course order. A folder an author is still writing (no expected.json yet, a
     typo in a TOML file) is left out with a warning rather than taking the whole catalogue down;
     `judge check` is where its author sees why."""
-    rank = {m.id: m.number for m in catalog.modules()}
-    found = []
-    for slug in catalog.slugs():
-        try:
-            found.append(catalog.get(slug))
-        except ExerciseError as exc:
-            if str(exc) not in _reported:  # once per distinct problem, not on every page view
-                _reported.add(str(exc))
-                log.warning("exercise %s is left out: %s", slug, exc)
-    return sorted(found, key=lambda e: (rank.get(e.module, 1 << 30), e.order, e.slug))
+    def report(slug: str, exc: ExerciseError) -> None:
+        if str(exc) not in _reported:  # once per distinct problem, not on every page view
+            _reported.add(str(exc))
+            log.warning("exercise %s is left out: %s", slug, exc)
+
+    return catalog.all(on_error=report)
 
 
 def summary(exercise: Exercise) -> dict[str, Any]:
