@@ -16,18 +16,10 @@ from judge.i18n import keys, t
 from web.i18n import JS_KEYS
 from web.markdown import render
 
+from .urls import external_urls
+
 WEB = Path(__file__).resolve().parents[2] / "web"
 PAGES = ["/", "/exercises/gelu", "/lessons/gelu"]
-# Namespace names (createElementNS, <svg xmlns=...>): identifiers a browser never fetches.
-XML_NAMESPACES = {
-    "http://www.w3.org/2000/svg",
-    "http://www.w3.org/1999/xhtml",
-    "http://www.w3.org/1999/xlink",
-    "http://www.w3.org/1998/Math/MathML",
-    "http://www.w3.org/XML/1998/namespace",
-    "http://www.w3.org/2000/xmlns/",
-}
-URL = re.compile(r"https?://[^\s\"'`<>()\\]+")
 
 
 class Tags(HTMLParser):
@@ -45,11 +37,6 @@ def tags(html: str) -> list[tuple[str, dict[str, str | None]]]:
     parser = Tags()
     parser.feed(html)
     return parser.tags
-
-
-def external_urls(text: str) -> set[str]:
-    return {u for u in URL.findall(text) if u.rstrip("/") + ("/" if u.endswith("/") else "") not in XML_NAMESPACES
-            and u not in XML_NAMESPACES}
 
 
 @pytest.mark.parametrize("path", PAGES)
