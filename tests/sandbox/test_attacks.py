@@ -212,10 +212,10 @@ READS = [
             return torch.from_file({str(EXPECTED_JSON)!r}, size=64, dtype=torch.uint8)
         """), "runtime_error"),
     # a relative path climbing out of the working directory
-    Attack("np-loadtxt-relative", src("""
+    Attack("np-loadtxt-relative", src(f"""
         import numpy as np
         def gelu(x):
-            return np.loadtxt("../../../../work/main/exercises/gelu/expected.json", dtype=str)
+            return np.loadtxt({"../../../.." + str(EXPECTED_JSON)!r}, dtype=str)
         """), "runtime_error", ("FileNotFoundError",)),
     # the judge's memory through /proc
     Attack("np-loadtxt-proc-environ", src("""
