@@ -22,6 +22,8 @@ from sandbox.pool import Busy, Pool
 from sandbox.runner import Call, CallOutcome, ErrorInfo, Job, Outcome
 
 PLOT_CALL = "plot"
+# Check reasons whose message carries the expected numbers or the error against them.
+_VALUE_REASONS = frozenset({"wrong_values", "wrong_scalar"})
 
 
 def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, lang: str = "en",
@@ -190,6 +192,11 @@ class _Grader:
             self._add_case(case, "passed", "", call=call, max_error=check.max_abs_error)
             return True
         where = self.t("case.at_path", path=check.path) if check.path else ""
+        if not case.visible and check.reason in _VALUE_REASONS:
+            # Errors and expected numbers of a hidden case would let repeated submissions solve for its answers.
+            message = where + self.t("case.hidden_differs")
+            self._add_case(case, "failed", message, call=call)
+            return False
         message = where + self.t(f"case.{check.reason}", **check.params)
         self._add_case(case, "failed", message, call=call, max_error=check.max_abs_error,
                        first_diff=check.first_diff, diff_indices=check.diff_indices)
@@ -216,7 +223,7 @@ class _Grader:
                   diff_indices: tuple[int, ...] = ()) -> None:
         report = CaseReport(id=case.id, kind=case.kind.get_in(self.lang), visible=case.visible,
                             status=status, message=message,  # type: ignore[arg-type]
-                            max_abs_error=max_error, ms=call.ms if call else None)
+                            max_abs_error=max_error if case.visible else None, ms=call.ms if call else None)
         if case.visible:
             report.input = {k: values.display(v) for k, v in case.args.items()}
             expected = self.exercise.expected.get(case.id)

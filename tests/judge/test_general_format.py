@@ -160,3 +160,13 @@ def test_a_list_in_place_of_the_tuple_is_read_item_by_item(exercise: Exercise, p
     source = REFERENCE.replace("return x[order] * 2.0,", "return [x[order] * 2.0,").replace(
         "float(x[order].sum())", "float(x[order].sum())]")
     assert grade(exercise, source, "numpy", pool=pool).verdict == "accepted"
+
+
+def test_a_hidden_scalar_never_shows_the_expected_number(exercise: Exercise, pool: Pool) -> None:
+    source = REFERENCE.replace("float(x[order].sum())", "float(x[order].sum()) + 1.0")
+    report = grade(exercise, source, "numpy", pool=pool)
+    expected = {case.id: exercise.expected[case.id][2] for case in exercise.cases}
+    for case in report.cases:
+        assert case.status == "failed"
+        shown = f"{expected[case.id]}" in case.message
+        assert shown == case.visible, (case.id, case.message)

@@ -63,6 +63,20 @@ def test_visible_wrong_case_shows_input_expected_got_and_differing_entries(gelu:
     assert first.first_diff_index == [0]
 
 
+
+def test_a_wrong_hidden_case_says_so_without_any_number(gelu: Exercise, pool: Pool) -> None:
+    # Errors, indices or expected values of a hidden case would let repeated submissions solve for its answers.
+    source = "import numpy as np\n\ndef gelu(x):\n    return np.where(x > 0, x, 0.0)\n"
+    report = grade(gelu, source, "numpy", pool=pool)
+    hidden = [c for c in report.cases if not c.visible]
+    assert hidden and any(c.status == "failed" for c in hidden)
+    for case in hidden:
+        assert case.max_abs_error is None and case.first_diff_index is None and case.expected is None
+        assert not any(ch.isdigit() for ch in case.message), case.message
+    failed = next(c for c in hidden if c.status == "failed")
+    assert "hidden case" in failed.message
+    assert report.cases[0].max_abs_error is not None  # visible cases keep their numbers
+
 def test_plot_carries_the_learners_curve_on_the_exercise_grid(gelu: Exercise, pool: Pool) -> None:
     report = run(gelu, pool, plot=True)
     start, _stop, num = gelu.plot_grid
