@@ -30,7 +30,8 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from judge.exercise import Catalog, Exercise  # noqa: E402
+from judge.catalog import Catalog  # noqa: E402
+from judge.exercise import Exercise  # noqa: E402
 from judge.grade import grade  # noqa: E402
 from sandbox.pool import Pool  # noqa: E402
 

@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from judge import render
+from judge.catalog import Catalog
 from judge.errors import JudgeError
-from judge.exercise import TRACKS, Catalog
+from judge.exercise import TRACKS
 from judge.i18n import LANGS, normalize_lang
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2

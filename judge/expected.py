@@ -11,7 +11,8 @@ import numpy as np
 
 from judge import values
 from judge.errors import ExerciseError
-from judge.exercise import Exercise, resolve_reference
+from judge.exercise import Exercise
+from judge.loader import resolve_reference
 
 FORMAT = 1
 

@@ -48,8 +48,9 @@ from typing import Any, Literal, NamedTuple
 import numpy as np
 
 from judge.errors import ExerciseError, JudgeError
-from judge.exercise import Exercise, Where, load_callable, resolve_reference  # the loader's own helpers: same errors
+from judge.exercise import Exercise
 from judge.i18n import LANGS, Text
+from judge.loader import Where, load_callable, resolve_reference  # the loader's own helpers: same errors
 
 ROLES = ("value", "slope")
 MAX_POINTS = 5000

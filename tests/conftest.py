@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from judge.exercise import Catalog, Exercise
+from judge.catalog import Catalog
+from judge.exercise import Exercise
 from sandbox.pool import Pool
 
 

@@ -16,7 +16,7 @@ from flask import Flask
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from judge.exercise import Catalog
+from judge.catalog import Catalog
 from sandbox.policy import MAX_SOURCE_BYTES
 from sandbox.pool import Pool
 from web import errors, i18n, security

@@ -6,8 +6,9 @@ import logging
 from typing import Any
 
 from judge import values
+from judge.catalog import Catalog
 from judge.errors import ExerciseError
-from judge.exercise import Catalog, Exercise
+from judge.exercise import Exercise
 from judge.i18n import LANGS, Text
 from judge.lesson import Lesson, public_task, sample
 from web.markdown import render

@@ -17,7 +17,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
     """Start the zygotes, then serve until interrupted. Returns an exit code."""
     import waitress
 
-    from judge.exercise import Catalog
+    from judge.catalog import Catalog
     from sandbox.pool import Pool
     from web import create_app
 

@@ -23,9 +23,10 @@ from judge import expected as expected_values
 from judge.authoring.new import MARKER
 from judge.compare import compare
 from judge.errors import ExerciseError
-from judge.exercise import TRACKS, Exercise, load_exercise
+from judge.exercise import TRACKS, Exercise
 from judge.grade import grade
 from judge.i18n import LANGS
+from judge.loader import load_exercise
 from judge.mistakes import mistake_outputs, recognise
 from judge.report import VERDICTS, Report
 from sandbox.guards import resolve

@@ -16,8 +16,8 @@ import tomllib
 from pathlib import Path
 from string import Template
 
+from judge.catalog import Catalog
 from judge.errors import JudgeError
-from judge.exercise import Catalog
 from sandbox.limits import Limits
 
 # Distinctive on purpose: a plain "TODO" is fair game in a learner's starter ("# TODO: your code").

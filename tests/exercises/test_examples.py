@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.exercise import Catalog
+from judge.catalog import Catalog
 from judge.grade import grade
 from sandbox.pool import Pool
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from judge.authoring.check import check_exercise
-from judge.exercise import Catalog, Exercise
+from judge.catalog import Catalog
+from judge.exercise import Exercise
 from judge.grade import grade
 from sandbox.pool import Pool
 

@@ -18,7 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 
-from judge.exercise import Catalog
+from judge.catalog import Catalog
 from sandbox.pool import Pool
 from web import create_app
 

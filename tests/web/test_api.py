@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from werkzeug.test import TestResponse
 
-from judge.exercise import Catalog
+from judge.catalog import Catalog
 from sandbox.pool import Busy, Pool
 from tests.web.conftest import assert_conforms, gelu_file, make_app
 from web import state

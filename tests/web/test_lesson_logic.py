@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from judge.catalog import Catalog
 from judge.errors import ExerciseError
-from judge.exercise import Catalog, Exercise, load_exercise
+from judge.exercise import Exercise
 from judge.lesson import (
     Problem,
     UnknownAnswer,
@@ -22,6 +23,7 @@ from judge.lesson import (
     sample,
     validate_lesson,
 )
+from judge.loader import load_exercise
 from reference.gelu import gelu_exact, gelu_tanh
 from tests.web.conftest import GELU
 

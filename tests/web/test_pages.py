@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from judge.exercise import Catalog
+from judge.catalog import Catalog
 from judge.i18n import keys, t
 from web.i18n import JS_KEYS
 from web.markdown import render
