@@ -7,7 +7,8 @@ from typing import Any
 
 
 def diagnose() -> dict[str, Any]:
-    from sandbox.isolation import probe, python_readable_paths
+    from sandbox.probe import probe
+    from sandbox.rootfs import python_readable_paths
 
     layers: list[dict[str, Any]] = [
         {"name": "policy", "active": True,

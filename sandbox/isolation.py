@@ -15,6 +15,9 @@ Order inside `enter`, and why:
 5. drop the uid (root mode) or every capability (userns mode);
 6. no_new_privs, then the seccomp filter, which needs it and must come last so that the setup's own
    mount/unshare calls are not refused.
+
+What the new root holds is planned in `sandbox.rootfs`; `sandbox.probe` checks from inside a jailed child that
+every layer really holds (`judge doctor`).
 """
 
 from __future__ import annotations
@@ -23,24 +26,32 @@ import contextlib
 import ctypes
 import errno
 import functools
-import json
 import math
 import os
 import platform
 import resource
-import select
 import signal
 import stat
 import struct
-import sys
-import sysconfig
-import time
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from sandbox.limits import Limits
+from sandbox.rootfs import (
+    MNT_DETACH,
+    MS_BIND,
+    MS_NODEV,
+    MS_NOEXEC,
+    MS_NOSUID,
+    MS_PRIVATE,
+    MS_RDONLY,
+    MS_REC,
+    MS_REMOUNT,
+    OLD_ROOT,
+    plan_root,
+)
 from sandbox.seccomp_filter import CompiledFilter, compile_filter
 
 Mode = Literal["root", "userns", "none"]
@@ -49,33 +60,14 @@ LAYERS = ("namespaces", "filesystem", "uid", "rlimits", "no_new_privs", "seccomp
 CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
 CLONE_NEWUSER, CLONE_NEWNET = 0x10000000, 0x40000000
 _NAMESPACES = CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
-MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT = 0x1, 0x2, 0x4, 0x8, 0x20
-MS_NOATIME, MS_NODIRATIME, MS_BIND, MS_REC = 0x400, 0x800, 0x1000, 0x4000
-MS_PRIVATE, MS_RELATIME = 1 << 18, 1 << 21
-MNT_DETACH = 2
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_GET_SECCOMP, PR_SET_SECCOMP, PR_CAPBSET_DROP = 1, 4, 21, 22, 24
 PR_SET_NO_NEW_PRIVS, PR_GET_NO_NEW_PRIVS, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 38, 39, 47, 4
 SECCOMP_MODE_FILTER = 2
 _LINUX_CAPABILITY_VERSION_3 = 0x20080522
 _SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41}
 
-# Flags the kernel locks on mounts inherited into a user namespace: a remount that drops one fails with
-# EPERM, so the read-only remount repeats whatever the source mount already has (statvfs ST_* == MS_*).
-_LOCKED_FLAGS = MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOATIME | MS_NODIRATIME | MS_RELATIME
-# What Python and the libraries it already loaded need from the system. /lib and /lib64 are symlinks on a
-# merged-/usr system and are recreated as such; /etc only contributes the loader cache (for a late dlopen).
-_SYSTEM_PATHS = ("/usr", "/lib", "/lib64", "/etc/ld.so.cache")
-_DEVICES = ("/dev/null", "/dev/zero", "/dev/random", "/dev/urandom")
-# Never bound from the host: /dev is rebuilt; /proc and /sys describe the host. (A checkout under /tmp is fine:
-# its read-only binds are made inside the child's private /tmp.)
-_RESERVED = ("/dev", "/proc", "/sys")
-# Where the new root's tmpfs may be mounted before pivot_root (in the child's private mount namespace): any
-# existing directory that no bound path lies in or under, or its mount would cover what is to be bound.
-_STAGING_CANDIDATES = ("/mnt", "/media", "/srv", "/boot", "/opt", "/run", "/var", "/home", "/tmp")
-_OLD_ROOT = b"/.oldroot"
 _ROOT_TMPFS = b"size=1m,nr_inodes=4096,mode=0755"
 
-_JUDGE_ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 
 
 class IsolationError(Exception):
@@ -120,10 +112,10 @@ _unshare = _libc_function("unshare", ctypes.c_int)
 _setns = _libc_function("setns", ctypes.c_int, ctypes.c_int)
 _mount = _libc_function("mount", _str, _str, _str, _ulong, _str)
 _umount2 = _libc_function("umount2", _str, ctypes.c_int)
-_prctl = _libc_function("prctl", ctypes.c_int, _ulong, _ulong, _ulong, _ulong)
+prctl = _libc_function("prctl", ctypes.c_int, _ulong, _ulong, _ulong, _ulong)
 _capget = _libc_function("capget", ctypes.c_void_p, ctypes.c_void_p)
 _capset = _libc_function("capset", ctypes.c_void_p, ctypes.c_void_p)
-_socket = _libc_function("socket", ctypes.c_int, ctypes.c_int, ctypes.c_int)
+libc_socket = _libc_function("socket", ctypes.c_int, ctypes.c_int, ctypes.c_int)  # only the probe calls it
 _syscall = _libc_function("syscall", ctypes.c_long, _str, _str)  # only used for pivot_root
 
 
@@ -132,125 +124,6 @@ def _check(result: int, layer: str, what: str) -> None:
         code = ctypes.get_errno()
         raise IsolationError(layer, f"{what}: {os.strerror(code)} ({errno.errorcode.get(code, code)})")
 
-
-def python_readable_paths() -> list[str]:
-    """What a zygote passes as `readable_paths`: the interpreter's prefix, stdlib and site-packages.
-
-    Never the project checkout, although an editable install puts it on sys.path."""
-    import site
-
-    names = ("stdlib", "platstdlib", "purelib", "platlib")
-    paths = {sys.base_prefix, *(sysconfig.get_path(name) for name in names), *site.getsitepackages()}
-    return sorted(path for path in paths if path and os.path.isdir(path))
-
-
-@dataclass(frozen=True)
-class _Bind:
-    source: bytes  # as seen after pivot_root, under the old root
-    target: bytes
-    remount_flags: int
-
-
-@dataclass(frozen=True)
-class _RootPlan:
-    dirs: tuple[bytes, ...]  # parents first
-    files: tuple[bytes, ...]  # empty files to bind single files (device nodes, ld.so.cache) onto
-    symlinks: tuple[tuple[bytes, bytes], ...]  # (where, points to)
-    binds: tuple[_Bind, ...]
-    masks: tuple[bytes, ...] = ()  # directories under a bind, covered by an empty read-only tmpfs
-    staging: bytes = b"/mnt"  # where the new root is assembled before pivot_root
-
-
-def _is_under(path: str, parent: str) -> bool:
-    return path == parent or path.startswith(parent.rstrip("/") + "/")
-
-
-def _plan_root(readable_paths: Sequence[str], hidden_paths: Sequence[str] = ()) -> _RootPlan:
-    """Allow-list: only these paths exist in the new root, each bound read-only at its own path."""
-    dirs: set[str] = {"/tmp", "/dev"}
-    files: list[str] = []
-    symlinks: dict[str, str] = {}
-    binds: list[tuple[str, int]] = []  # (path, extra remount flags)
-
-    def add_bind(path: str, extra: int) -> None:
-        st = os.stat(path)
-        for bound, _ in binds:  # already visible through a bind of a parent on the same filesystem
-            if _is_under(path, bound) and os.stat(bound).st_dev == st.st_dev:
-                return
-        (dirs.add if stat.S_ISDIR(st.st_mode) else files.append)(path)
-        binds.append((path, extra))
-
-    for path in _SYSTEM_PATHS:
-        if os.path.islink(path):
-            symlinks[path] = os.readlink(path)
-        elif os.path.exists(path):
-            add_bind(path, MS_NODEV)
-    for path in _DEVICES:
-        add_bind(path, MS_NOEXEC)  # nodev would make the device node useless
-    for given in sorted(readable_paths, key=os.path.realpath):  # parents before children
-        path = os.path.abspath(given)
-        real = os.path.realpath(path)
-        if not os.path.exists(real):
-            raise ValueError(f"readable path {given!r} does not exist")
-        if real in ("/", "/tmp") or any(_is_under(real, reserved) for reserved in _RESERVED):
-            raise ValueError(f"readable path {given!r} may not be / or /tmp or lie under {', '.join(_RESERVED)}")
-        if os.path.exists(os.path.join(_JUDGE_ROOT, "pyproject.toml")) and _is_under(_JUDGE_ROOT, real):
-            raise ValueError(f"readable path {given!r} would expose the judge's own checkout {_JUDGE_ROOT}")
-        if any(_is_under(real, link) for link in symlinks):
-            raise ValueError(f"readable path {given!r} resolves through a system symlink; pass {real!r}")
-        add_bind(real, MS_NODEV)
-        if path != real and not any(_is_under(path, link) for link in symlinks):
-            symlinks[path] = real  # keep the spelling sys.path and module __file__s use
-
-    for where in [*dirs, *files, *symlinks]:
-        parent = os.path.dirname(where)
-        while parent != "/":
-            dirs.add(parent)
-            parent = os.path.dirname(parent)
-    dirs -= set(symlinks)
-    clash = sorted(p for p in dirs | set(files) if any(_is_under(p, link) and p != link for link in symlinks))
-    if clash:
-        raise ValueError(f"readable paths {clash} lie under a symlink that the jail recreates")
-
-    def flags(path: str, extra: int) -> int:
-        locked = os.statvfs(path).f_flag & _LOCKED_FLAGS
-        return MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | extra | locked
-
-    return _RootPlan(
-        dirs=tuple(os.fsencode(d) for d in sorted(dirs, key=lambda d: (d.count("/"), d))),
-        files=tuple(os.fsencode(f) for f in files),
-        symlinks=tuple((os.fsencode(where), os.fsencode(to)) for where, to in symlinks.items()),
-        binds=tuple(
-            _Bind(_OLD_ROOT + os.fsencode(path), os.fsencode(path), flags(path, extra))
-            for path, extra in sorted(binds, key=lambda b: (b[0].count("/"), b[0]))
-        ),
-        # Only what a bind would show: a hidden path outside every bind is invisible already.
-        masks=tuple(os.fsencode(os.path.realpath(h)) for h in hidden_paths
-                    if os.path.isdir(h) and any(_is_under(os.path.realpath(h), b) for b, _ in binds)),
-        staging=os.fsencode(_staging([b for b, _ in binds])),
-    )
-
-
-def _staging(bound: Sequence[str]) -> str:
-    for candidate in _STAGING_CANDIDATES:
-        if (os.path.isdir(candidate) and not os.path.islink(candidate)
-                and not any(_is_under(path, candidate) or _is_under(candidate, path) for path in bound)):
-            return candidate
-    raise ValueError(f"no directory to assemble the jail's root in: each of {', '.join(_STAGING_CANDIDATES)} "
-                     "is missing or holds a path the jail binds")
-
-
-def judge_package_paths() -> list[str]:
-    """Where the judge's own packages live, without importing them. Installed (not editable) they sit in
-    site-packages, which the jail shows: `reference/` holds the answer keys' math, so the zygote hides them."""
-    import importlib.util
-
-    found = []
-    for name in ("reference", "judge", "web"):
-        spec = importlib.util.find_spec(name)
-        if spec is not None and spec.submodule_search_locations:
-            found.extend(spec.submodule_search_locations)
-    return sorted(found)
 
 
 @functools.cache
@@ -292,7 +165,7 @@ class _SharedNetns:
         if pid == 0:  # the holder: never returns
             try:
                 os.close(read_end)
-                _prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # dies with its zygote
+                prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # dies with its zygote
                 created = os.getppid() == owner and _unshare(CLONE_NEWNET) == 0
                 os.write(write_end, b"1" if created else b"0")
                 os.closerange(0, 1 << 16)  # hold nothing of the zygote's: no pipes, no stdio
@@ -357,7 +230,7 @@ class Jail:
         self._why_unconfined = why or "forced by the caller"
         self.allow_unconfined = allow_unconfined
         self.readable_paths = tuple(readable_paths)
-        self._plan = _plan_root(self.readable_paths, hidden_paths)
+        self.plan = plan_root(self.readable_paths, hidden_paths)
         self._owner_pid = os.getpid()
         self._last_cap = _read_int("/proc/sys/kernel/cap_last_cap", default=63)
         self._page_size = os.sysconf("SC_PAGE_SIZE")
@@ -385,7 +258,7 @@ class Jail:
     @property
     def layers(self) -> list[LayerStatus]:
         """What enter() will set up here (planned, not verified: `probe` verifies)."""
-        plan, confined = self._plan, self.mode != "none"
+        plan, confined = self.plan, self.mode != "none"
         namespaces = {
             "root": f"net{' (one shared, empty)' if self._netns else ''}, mount, ipc, uts (as root)",
             "userns": "user, net, mount, ipc, uts (unprivileged user namespace)",
@@ -438,12 +311,12 @@ class Jail:
             self._drop_uid()
         elif self.mode == "userns":
             self._drop_capabilities()
-        _check(_prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)")
-        _check(_prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), "uid", "prctl(PR_SET_DUMPABLE)")
+        _check(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)")
+        _check(prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), "uid", "prctl(PR_SET_DUMPABLE)")
         if self._filter is not None:
             for offset in self._filter.pid_offsets:  # this child's copy of the program only
                 struct.pack_into("=I", self._bpf, offset, pid)
-            result = _prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.addressof(self._fprog), 0, 0)
+            result = prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.addressof(self._fprog), 0, 0)
             _check(result, "seccomp", "prctl(PR_SET_SECCOMP)")
 
     # -- steps ------------------------------------------------------------------------------------------
@@ -462,7 +335,7 @@ class Jail:
         uid, gid = os.getuid(), os.getgid()
         # After a setuid the kernel marks the process non-dumpable, and /proc/self/uid_map then belongs to
         # root: writing our own map would fail with EACCES.
-        _check(_prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "namespaces", "prctl(PR_SET_DUMPABLE)")
+        _check(prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "namespaces", "prctl(PR_SET_DUMPABLE)")
         _check(_unshare(CLONE_NEWUSER | _NAMESPACES), "namespaces", "unshare(CLONE_NEWUSER)")
         try:
             maps = (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1"))
@@ -476,7 +349,7 @@ class Jail:
             raise IsolationError("namespaces", f"writing /proc/self/{name}: {exc.strerror}") from exc
 
     def _build_root(self, limits: Limits) -> None:
-        layer, plan = "filesystem", self._plan
+        layer, plan = "filesystem", self.plan
         if self._pivot_root_nr is None:
             raise IsolationError(layer, f"pivot_root syscall number unknown on {platform.machine()}")
         _check(_mount(None, b"/", None, MS_REC | MS_PRIVATE, None), layer, "make / private")
@@ -485,8 +358,8 @@ class Jail:
         tmp = f"size={limits.tmp_mb}m,nr_inodes=4096,mode=1777".encode()
         tmp_flags = MS_NOSUID | MS_NODEV | MS_NOEXEC  # learner files are data, never code
         try:
-            os.mkdir(plan.staging + _OLD_ROOT, 0o700)
-            _check(_syscall(self._pivot_root_nr, plan.staging, plan.staging + _OLD_ROOT), layer, "pivot_root")
+            os.mkdir(plan.staging + OLD_ROOT, 0o700)
+            _check(_syscall(self._pivot_root_nr, plan.staging, plan.staging + OLD_ROOT), layer, "pivot_root")
             os.chdir(b"/")  # our cwd still pointed into the old root
             # The private /tmp first: binds of a checkout that lives under /tmp are then made inside it.
             os.mkdir(b"/tmp", 0o755)
@@ -507,11 +380,11 @@ class Jail:
         for mask in plan.masks:
             hide = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC
             _check(_mount(b"tmpfs", mask, b"tmpfs", hide, b"size=4k,mode=0"), layer, f"hide {mask.decode()}")
-        _check(_umount2(_OLD_ROOT, MNT_DETACH), layer, "detach the old root")
+        _check(_umount2(OLD_ROOT, MNT_DETACH), layer, "detach the old root")
         try:
-            os.rmdir(_OLD_ROOT)
+            os.rmdir(OLD_ROOT)
         except OSError as exc:
-            raise IsolationError(layer, f"removing {_OLD_ROOT.decode()}: {exc}") from exc
+            raise IsolationError(layer, f"removing {OLD_ROOT.decode()}: {exc}") from exc
         ro_root = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV
         _check(_mount(None, b"/", None, ro_root, None), layer, "remount / read-only")
 
@@ -548,9 +421,9 @@ class Jail:
 
     def _drop_capabilities(self) -> None:
         for cap in range(self._last_cap + 1):
-            if _prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 and ctypes.get_errno() != errno.EINVAL:
+            if prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 and ctypes.get_errno() != errno.EINVAL:
                 _check(-1, "uid", f"prctl(PR_CAPBSET_DROP, {cap})")
-        _check(_prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0), "uid", "clear ambient capabilities")
+        _check(prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0), "uid", "clear ambient capabilities")
         header, data = _CapHeader(_LINUX_CAPABILITY_VERSION_3, 0), (_CapData * 2)()
         _check(_capset(ctypes.byref(header), ctypes.byref(data)), "uid", "capset(0)")
 
@@ -578,160 +451,9 @@ def _refuse_directory_fds() -> None:
             raise IsolationError("filesystem", f"fd {fd} is an open directory; close it before enter()")
 
 
-def _capabilities() -> int:
+def capabilities() -> int:
+    """The effective and permitted capability sets as one mask; -1 if capget fails (for the probe)."""
     header, data = _CapHeader(_LINUX_CAPABILITY_VERSION_3, 0), (_CapData * 2)()
     if _capget(ctypes.byref(header), ctypes.byref(data)) < 0:
         return -1
     return sum((d.effective | d.permitted) << (32 * i) for i, d in enumerate(data))
-
-
-# -- probe ------------------------------------------------------------------------------------------------
-
-
-def probe(readable_paths: Sequence[str], timeout: float = 30.0) -> list[LayerStatus]:
-    """Fork a throwaway child, enter a Jail, test from inside that each layer really holds (`judge doctor`)."""
-    jail = Jail(readable_paths=readable_paths, allow_unconfined=True)
-    try:
-        return _probe(jail, timeout)
-    finally:
-        jail.close()
-
-
-def _probe(jail: Jail, timeout: float) -> list[LayerStatus]:
-    limits = Limits()
-    planned = {layer.name: layer for layer in jail.layers}
-    report_r, report_w = os.pipe()
-    hold_r, hold_w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # child: never returns
-        try:
-            os.close(report_r)
-            os.close(hold_w)
-            try:
-                jail.enter(limits)
-                report: dict[str, object] = _inspect_inside(jail, limits)
-            except IsolationError as exc:
-                report = {"error": [exc.layer, str(exc)]}
-            os.write(report_w, json.dumps(report).encode() + b"\n")
-            os.read(hold_r, 1)  # stay alive until the parent has looked at our namespaces
-        finally:
-            os._exit(0)
-    os.close(report_w)
-    os.close(hold_r)
-    try:
-        line = _read_line(report_r, timeout)
-        namespaces = _compare_namespaces(pid, user=jail.mode == "userns")
-    finally:
-        os.close(hold_w)
-        os.close(report_r)
-        _reap(pid, timeout)
-    try:
-        report = json.loads(line)
-    except ValueError:
-        report = {"error": ["namespaces", f"the probe child sent no report within {timeout} s"]}
-    if "error" in report:
-        failed, why = report["error"]
-        return [
-            LayerStatus(name, False, why if name == failed else f"not verified: {failed} failed") for name in LAYERS
-        ]
-    results = {name: LayerStatus(name, *report[name]) for name in LAYERS if name != "namespaces"}
-    ns_active = jail.mode != "none" and namespaces is True
-    ns_detail = str(namespaces) if jail.mode != "none" and not ns_active else planned["namespaces"].detail
-    results["namespaces"] = LayerStatus("namespaces", ns_active, ns_detail)
-    return [results[name] for name in LAYERS]
-
-
-def _inspect_inside(jail: Jail, limits: Limits) -> dict[str, object]:
-    """Runs inside the jail: each layer's evidence as [active, detail]."""
-
-    def refused(action: Callable[[], object]) -> bool:
-        try:
-            action()
-        except OSError:
-            return True
-        return False
-
-    def write_tmp() -> None:
-        with open("/tmp/probe", "w") as file:
-            file.write("x")
-
-    confined = jail.mode != "none"
-    planned = jail._plan.dirs + tuple(where for where, _ in jail._plan.symlinks)
-    allowed_top = {path.decode().split("/")[1] for path in planned}
-    top = set(os.listdir("/"))
-    fs_checks = {
-        "no /proc": not os.path.exists("/proc/self"),
-        "judge's source hidden": not os.path.exists(os.path.realpath(__file__)),
-        "only planned entries in /": top <= allowed_top,
-        "/ read-only": refused(lambda: os.close(os.open("/probe", os.O_WRONLY | os.O_CREAT))),
-        "/tmp writable": not refused(write_tmp),
-    }
-    fs_ok = all(fs_checks.values())
-    fs_failed = ", ".join(name for name, ok in fs_checks.items() if not ok)
-    caps = _capabilities()
-    if jail.mode == "root":
-        uid_ok = os.getresuid() == (jail.uid,) * 3 and os.getgroups() == [] and caps == 0
-    else:
-        uid_ok = caps == 0
-    cpu = max(1, math.ceil(limits.cpu_seconds))
-    rl_ok = (
-        resource.getrlimit(resource.RLIMIT_CPU) == (cpu, cpu + 1)
-        and resource.getrlimit(resource.RLIMIT_NPROC)[0] == limits.threads
-        and resource.getrlimit(resource.RLIMIT_NOFILE)[0] == limits.open_files
-        and resource.getrlimit(resource.RLIMIT_FSIZE)[0] == limits.file_size_mb << 20
-        and resource.getrlimit(resource.RLIMIT_CORE) == (0, 0)
-        and resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY
-    )
-    nnp = _prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1
-    seccomp_ok = (
-        _prctl(PR_GET_SECCOMP, 0, 0, 0, 0) == SECCOMP_MODE_FILTER
-        and _socket(1, 1, 0) < 0  # AF_UNIX, SOCK_STREAM
-        and refused(lambda: os.kill(os.getppid(), 0))
-    )
-    layers = jail.layers
-    detail = {layer.name: layer.detail for layer in layers}
-    failures = {
-        "filesystem": f"NOT holding, failed: {fs_failed}",
-        "uid": f"NOT holding: uid {os.getresuid()}, capabilities {caps:#x}",
-        "rlimits": "NOT holding: limits differ from the request",
-        "no_new_privs": "NOT set",
-        "seccomp": "NOT holding: socket() or kill() allowed",
-    }
-    holds = {"filesystem": confined and fs_ok, "uid": confined and uid_ok, "rlimits": rl_ok}
-    holds |= {"no_new_privs": nnp, "seccomp": seccomp_ok}
-    # Probe only, after every check: let an unprivileged parent read /proc/<pid>/ns (as root it could anyway).
-    _prctl(PR_SET_DUMPABLE, 1, 0, 0, 0)
-    unavailable = set() if confined else {"filesystem", "uid"}  # planned detail already says why
-    return {name: [ok, detail[name] if ok or name in unavailable else failures[name]] for name, ok in holds.items()}
-
-
-def _compare_namespaces(pid: int, *, user: bool) -> bool | str:
-    """True when the child's net/mnt/ipc/uts (and user) namespaces differ from ours; else why not."""
-    names = ["net", "mnt", "ipc", "uts"] + (["user"] if user else [])
-    try:
-        same = [n for n in names if os.readlink(f"/proc/{pid}/ns/{n}") == os.readlink(f"/proc/self/ns/{n}")]
-    except OSError as exc:
-        return f"could not inspect /proc/{pid}/ns: {exc.strerror}"
-    return True if not same else f"shares the judge's {', '.join(same)} namespace"
-
-
-def _read_line(fd: int, timeout: float) -> bytes:
-    deadline, data = time.monotonic() + timeout, b""
-    while not data.endswith(b"\n"):
-        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-        chunk = os.read(fd, 65536) if ready else b""
-        if not chunk:
-            break
-        data += chunk
-    return data
-
-
-def _reap(pid: int, timeout: float) -> int:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return status
-        time.sleep(0.005)
-    os.kill(pid, signal.SIGKILL)
-    return os.waitpid(pid, 0)[1]

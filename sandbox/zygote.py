@@ -86,8 +86,9 @@ def main() -> None:
         aten_guard = AtenGuard()
 
     from sandbox import wire
-    from sandbox.isolation import Jail, judge_package_paths, python_readable_paths
+    from sandbox.isolation import Jail
     from sandbox.limits import Limits
+    from sandbox.rootfs import judge_package_paths, python_readable_paths
     from sandbox.warmup import warm
 
     warm(flavour, aten_guard)

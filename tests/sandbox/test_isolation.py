@@ -32,8 +32,10 @@ import numpy as np
 import pytest
 import torch  # imported before any fork, as the zygote does (~1.5 s, once)
 
-from sandbox.isolation import IsolationError, Jail, LayerStatus, probe, python_readable_paths
+from sandbox.isolation import IsolationError, Jail, LayerStatus
 from sandbox.limits import Limits
+from sandbox.probe import probe
+from sandbox.rootfs import python_readable_paths
 
 ROOT = os.geteuid() == 0
 PATHS = python_readable_paths()
@@ -480,8 +482,9 @@ def test_thread_count_is_limited(jail: Jail) -> None:
 INSIDE_FRESH_INTERPRETER = """
 import importlib, json, os
 import numpy as np, torch
-from sandbox.isolation import Jail, python_readable_paths
+from sandbox.isolation import Jail
 from sandbox.limits import Limits
+from sandbox.rootfs import python_readable_paths
 
 torch.set_num_threads(1)
 torch.tanh(torch.zeros(1))  # as the zygote's warm-up does, before any fork
