@@ -86,6 +86,7 @@ class Outcome:
     output_truncated: bool = False
     output_flooded: bool = False
     internal_error: str | None = None
+    jailed: bool = False  # the child reported its jail complete, before any learner code ran
 
 
 def run(job: Job, limits: Limits, pool: Pool | None = None) -> Outcome:
@@ -158,7 +159,9 @@ def _apply_event(out: Outcome, event: dict[str, Any], blob: bytes) -> None:
     out.violations.extend((str(c)[:40], str(w)[:200]) for c, w in event.get("violations", []))
     out.output_truncated |= bool(event.get("truncated"))
     out.output_flooded |= bool(event.get("flooded"))
-    if kind == "module":
+    if kind == "jailed":
+        out.jailed = True
+    elif kind == "module":
         out.module_ok = bool(event["ok"])
         out.module_stdout = str(event.get("stdout", ""))
         if not out.module_ok:
@@ -196,7 +199,7 @@ def _error(info: dict[str, Any]) -> ErrorInfo:
 def _termination(out: Outcome, header: dict[str, Any], limits: Limits) -> str:
     killed = header.get("killed")
     code = out.exit_code
-    if out.internal_error or code in (70, 71):
+    if out.internal_error or (code in (70, 71) and not out.jailed):
         out.internal_error = out.internal_error or f"the sandboxed child failed to start (exit {code})"
         return "internal"
     if killed == "wall":

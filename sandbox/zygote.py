@@ -14,6 +14,7 @@ import select
 import signal
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,9 @@ PR_SET_PDEATHSIG = 1
 M_ARENA_MAX = -8  # mallopt(3)
 MAX_REQUEST = 256 * 1024 * 1024
 MAX_RESULT = 64 * 1024 * 1024
+# What a submission's torch.set_num_threads(n) gets at most. OpenMP aborts the whole process when it cannot start
+# the threads it was told to (RLIMIT_NPROC, Limits.threads), which left learners an unexplained crash.
+MAX_TORCH_THREADS = 4
 # Modules a submission may import, loaded here so that no child has to read them from disk.
 PRELOAD = ("math", "typing", "functools", "itertools", "numpy", "numpy.linalg", "numpy.random")
 
@@ -61,6 +65,14 @@ class AtenGuard:
         self.names = frozenset(n if "::" in n else f"aten::{n}" for n in names)
 
 
+def _capped_threads(set_num_threads: Callable[[int], None]) -> Callable[[int], None]:
+    def capped(n: int) -> None:
+        set_num_threads(min(n, MAX_TORCH_THREADS) if type(n) is int else n)  # torch explains a bad argument
+
+    capped.__doc__ = set_num_threads.__doc__
+    return capped
+
+
 def main() -> None:
     flavour, slot = sys.argv[1], int(sys.argv[2])
     allow_unconfined = os.environ.get("MLJUDGE_UNCONFINED") == "1"
@@ -83,6 +95,7 @@ def main() -> None:
 
         torch.set_num_threads(1)
         torch.set_num_interop_threads(1)
+        torch.set_num_threads = _capped_threads(torch.set_num_threads)
         aten_guard = AtenGuard()
 
     from sandbox import wire
@@ -151,6 +164,8 @@ class Forker:
             if os.getppid() != zygote_pid:  # the zygote died before the line above
                 os._exit(71)
             emit = worker.Emitter(write_end)
+            # From here on an exit code is the submission's doing: os._exit(70) must not pass for our failure.
+            emit({"event": "jailed"})
             try:
                 worker.run_job(job, blob, emit, self.aten_guard)
                 status = 0

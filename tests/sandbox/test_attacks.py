@@ -186,7 +186,7 @@ READS = [
         import numpy as np
         def gelu(x):
             return np.fromfile({str(EXPECTED_JSON)!r}, dtype=np.uint8)
-        """), "runtime_error"),
+        """), "runtime_error", ("PermissionError", "cannot open files")),
     # np.memmap (read-only) on expected.json
     Attack("np-memmap-expected", src(f"""
         import numpy as np
@@ -1062,20 +1062,22 @@ def test_time(fast: Exercise, pool: Pool, case: Attack) -> None:
         assert any(c.status == "timeout" for c in report.cases)
 
 
-def test_sixty_four_threads(gelu: Exercise, pool: Pool) -> None:
-    # torch.set_num_threads(64) + big matmuls: more threads than RLIMIT_NPROC (32) allows, so the OpenMP
-    # runtime cannot start them and calls exit(1) in the child: a runtime error ("stopped before finishing")
+def test_sixty_four_threads_are_capped(gelu: Exercise, pool: Pool) -> None:
+    # More threads than RLIMIT_NPROC (32) allows made the OpenMP runtime exit(1) mid-matmul, an unexplained
+    # crash; the zygote caps what torch.set_num_threads grants, so the run works and says how many it got.
     source = src("""
         import torch
         torch.set_num_threads(64)
         def gelu(x):
-            a = torch.randn(1500, 1500)
-            for _ in range(1000):
+            a = torch.randn(600, 600)
+            for _ in range(3):
                 a = torch.tanh(a @ a)
-            return x
+            print("threads", torch.get_num_threads())
+            return 0.5 * x * (1 + torch.tanh((2 / torch.pi) ** 0.5 * (x + 0.044715 * x**3)))
         """)
-    report = attack(gelu, pool, source, "runtime_error")
-    assert report.cases[0].status == "error"
+    report = grade(gelu, source, "torch", pool=pool)
+    assert report.verdict == "accepted", report.message
+    assert "threads 4" in report.stdout
     assert_judge_works(gelu, pool, "torch")
 
 
@@ -1583,6 +1585,8 @@ def test_unguarded_sleep(fast: Exercise, pool: Pool, unguarded: None) -> None:
 def test_unguarded_exits(gelu: Exercise, pool: Pool, unguarded: None) -> None:
     # os._exit at import, os.abort, a segfault: runtime errors, and the zygote carries on
     jailed(gelu, pool, "os._exit(0)", verdict="runtime_error")
+    jailed(gelu, pool, "os._exit(70)", verdict="runtime_error")  # the code the child uses for its own failure
+    jailed(gelu, pool, "os._exit(71)", verdict="runtime_error")
     jailed(gelu, pool, "os.abort()", verdict="runtime_error")
     jailed(gelu, pool, 'imp("ctypes").string_at(0)', verdict="runtime_error")
     jailed(gelu, pool, "deep = []\nfor _ in range(10**6):\n    deep = [deep]\nsys.setrecursionlimit(10**8)\nrepr(deep)",
