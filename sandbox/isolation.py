@@ -275,7 +275,8 @@ class Jail:
             "none": "unavailable: runs as the judge's own uid",
         }[self.mode]
         if self._filter is not None:
-            seccomp = f"{len(self._filter.program) // 8} BPF instructions: deny-list, EPERM"
+            seccomp = (f"{len(self._filter.program) // 8} BPF instructions: deny-list, EPERM; "
+                       f"ENOSYS past syscall {self._filter.newest}")
         else:
             seccomp = self._seccomp_error
         return [

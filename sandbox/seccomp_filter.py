@@ -5,21 +5,26 @@ patches its own pid into the program and loads it with one prctl (see `sandbox.i
 
 Policy: allow by default, fail the dangerous calls with EPERM so that learner code sees a plain
 `PermissionError` instead of dying mysteriously. Syscalls of a foreign ABI (i386 via int 0x80, x32) kill the
-process: libseccomp emits that arch check itself.
+process: libseccomp emits that arch check itself. Syscalls newer than libseccomp knows (the kernel may be
+years ahead of the distribution's libseccomp, and a deny-list cannot name what it has never heard of) fail
+with ENOSYS, which is what libraries expect from an older kernel and fall back from.
 """
 
 from __future__ import annotations
 
+import ctypes
 import errno
 import os
 import struct
 from dataclasses import dataclass
+from typing import Any
 
 # Never a real pid (pid_max is at most 2**22) and never a syscall number or flag value that libseccomp could
 # emit elsewhere in the program: every BPF constant equal to it is this placeholder, patched in the child.
 PID_PLACEHOLDER = 0x5EC0C1D0
 
 _CLONE_THREAD = 0x00010000
+_MAX_SYSCALL_NUMBER = 1024  # every architecture's native table ends well below this
 _PRIO_PROCESS = 0
 _TIOCSTI, _TIOCLINUX, _FIOSETOWN, _SIOCSPGRP = 0x5412, 0x541C, 0x8901, 0x8902
 _F_SETOWN, _F_SETSIG, _F_SETOWN_EX = 8, 10, 15
@@ -84,6 +89,7 @@ class CompiledFilter:
     program: bytes  # struct sock_filter[] for the native architecture
     pid_offsets: tuple[int, ...]  # byte offsets of the 32-bit `k` fields that must receive the child's pid
     skipped: tuple[str, ...]  # syscalls this architecture does not have (e.g. fork, vfork on aarch64)
+    newest: int  # the highest syscall number allowed at all; above it, ENOSYS
 
 
 def compile_filter() -> CompiledFilter:
@@ -122,7 +128,41 @@ def compile_filter() -> CompiledFilter:
         program = os.pread(fd, os.fstat(fd).st_size, 0)
     finally:
         os.close(fd)
-    return CompiledFilter(program, _placeholder_offsets(program), tuple(skipped))
+    newest = _newest_known_syscall(sc)
+    program = _enosys_above(newest) + program  # BPF jumps are relative: prepending keeps libseccomp's intact
+    return CompiledFilter(program, _placeholder_offsets(program), tuple(skipped), newest)
+
+
+def _newest_known_syscall(sc: Any) -> int:
+    """The highest native syscall number this libseccomp can name (Debian 12's 2.5.4: 456, futex_requeue)."""
+    lib = sc._libseccomp
+    lib.seccomp_arch_native.restype = ctypes.c_uint32
+    lib.seccomp_syscall_resolve_num_arch.restype = ctypes.c_void_p  # a malloc'd name, or NULL
+    lib.seccomp_syscall_resolve_num_arch.argtypes = (ctypes.c_uint32, ctypes.c_int)
+    free = ctypes.CDLL(None).free
+    free.argtypes = (ctypes.c_void_p,)
+    arch, newest = lib.seccomp_arch_native(), -1
+    for number in range(_MAX_SYSCALL_NUMBER):
+        name = lib.seccomp_syscall_resolve_num_arch(arch, number)
+        if name:
+            free(name)
+            newest = number
+    if newest < 0:
+        raise RuntimeError("libseccomp names no syscall for this architecture")
+    return newest
+
+
+def _enosys_above(newest: int) -> bytes:
+    """`if newest < nr < X32_SYSCALL_BIT: return ERRNO(ENOSYS)`, run before libseccomp's own program. x32
+    numbers (that bit set) go on to libseccomp's ABI check, which kills the process."""
+    bpf_ld_w_abs, bpf_jmp_jgt_k, bpf_jmp_jge_k, bpf_ret_k = 0x20, 0x25, 0x35, 0x06
+    seccomp_ret_errno, x32_syscall_bit = 0x00050000, 0x40000000
+    return b"".join(struct.pack("=HBBI", *insn) for insn in (
+        (bpf_ld_w_abs, 0, 0, 0),  # seccomp_data.nr
+        (bpf_jmp_jgt_k, 0, 2, newest),  # known to libseccomp: on to its program
+        (bpf_jmp_jge_k, 1, 0, x32_syscall_bit),  # x32: on to its program
+        (bpf_ret_k, 0, 0, seccomp_ret_errno | errno.ENOSYS),
+    ))
 
 
 def _placeholder_offsets(program: bytes) -> tuple[int, ...]:
