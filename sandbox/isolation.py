@@ -16,8 +16,9 @@ Order inside `enter`, and why:
 6. no_new_privs, then the seccomp filter, which needs it and must come last so that the setup's own
    mount/unshare calls are not refused.
 
-What the new root holds is planned in `sandbox.rootfs`; `sandbox.probe` checks from inside a jailed child that
-every layer really holds (`judge doctor`).
+What the new root holds is planned in `sandbox.rootfs`; the shared empty network namespace is `sandbox.netns`;
+the raw Linux calls are declared in `sandbox.libc`; `sandbox.probe` checks from inside a jailed child that every
+layer really holds (`judge doctor`).
 """
 
 from __future__ import annotations
@@ -30,15 +31,15 @@ import math
 import os
 import platform
 import resource
-import signal
 import stat
 import struct
-import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from sandbox import libc
 from sandbox.limits import Limits
+from sandbox.netns import SharedNetns
 from sandbox.rootfs import (
     MNT_DETACH,
     MS_BIND,
@@ -57,15 +58,7 @@ from sandbox.seccomp_filter import CompiledFilter, compile_filter
 Mode = Literal["root", "userns", "none"]
 LAYERS = ("namespaces", "filesystem", "uid", "rlimits", "no_new_privs", "seccomp")
 
-CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
-CLONE_NEWUSER, CLONE_NEWNET = 0x10000000, 0x40000000
-_NAMESPACES = CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
-PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_GET_SECCOMP, PR_SET_SECCOMP, PR_CAPBSET_DROP = 1, 4, 21, 22, 24
-PR_SET_NO_NEW_PRIVS, PR_GET_NO_NEW_PRIVS, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 38, 39, 47, 4
-SECCOMP_MODE_FILTER = 2
-_LINUX_CAPABILITY_VERSION_3 = 0x20080522
-_SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41}
-
+_NAMESPACES = libc.CLONE_NEWNS | libc.CLONE_NEWNET | libc.CLONE_NEWIPC | libc.CLONE_NEWUTS
 _ROOT_TMPFS = b"size=1m,nr_inodes=4096,mode=0755"
 
 
@@ -85,40 +78,6 @@ class LayerStatus:
     detail: str  # one line
 
 
-class _SockFprog(ctypes.Structure):
-    _fields_ = (("len", ctypes.c_ushort), ("filter", ctypes.c_void_p))
-
-
-class _CapHeader(ctypes.Structure):
-    _fields_ = (("version", ctypes.c_uint32), ("pid", ctypes.c_int))
-
-
-class _CapData(ctypes.Structure):
-    _fields_ = tuple((name, ctypes.c_uint32) for name in ("effective", "permitted", "inheritable"))
-
-
-_libc = ctypes.CDLL(None, use_errno=True)  # prototypes set once here, not per child
-
-
-def _libc_function(name: str, *argtypes: type) -> Callable[..., int]:
-    function = getattr(_libc, name)
-    function.argtypes = argtypes
-    function.restype = ctypes.c_long if name == "syscall" else ctypes.c_int
-    return function
-
-
-_ulong, _str = ctypes.c_ulong, ctypes.c_char_p
-_unshare = _libc_function("unshare", ctypes.c_int)
-_setns = _libc_function("setns", ctypes.c_int, ctypes.c_int)
-_mount = _libc_function("mount", _str, _str, _str, _ulong, _str)
-_umount2 = _libc_function("umount2", _str, ctypes.c_int)
-prctl = _libc_function("prctl", ctypes.c_int, _ulong, _ulong, _ulong, _ulong)
-_capget = _libc_function("capget", ctypes.c_void_p, ctypes.c_void_p)
-_capset = _libc_function("capset", ctypes.c_void_p, ctypes.c_void_p)
-libc_socket = _libc_function("socket", ctypes.c_int, ctypes.c_int, ctypes.c_int)  # only the probe calls it
-_syscall = _libc_function("syscall", ctypes.c_long, _str, _str)  # only used for pivot_root
-
-
 def _check(result: int, layer: str, what: str) -> None:
     if result < 0:
         code = ctypes.get_errno()
@@ -129,7 +88,7 @@ def _check(result: int, layer: str, what: str) -> None:
 @functools.cache
 def _detect_mode() -> tuple[Mode, str]:
     """Try the unshare calls in a throwaway child (they are irreversible); returns (mode, why)."""
-    attempts: list[tuple[Mode, int]] = [("userns", CLONE_NEWUSER | _NAMESPACES)]
+    attempts: list[tuple[Mode, int]] = [("userns", libc.CLONE_NEWUSER | _NAMESPACES)]
     if os.geteuid() == 0:
         attempts.insert(0, ("root", _NAMESPACES))
     failures = []
@@ -138,7 +97,7 @@ def _detect_mode() -> tuple[Mode, str]:
         if pid == 0:
             code = 1
             try:
-                code = 0 if _unshare(flags) == 0 else 10 + ctypes.get_errno()
+                code = 0 if libc.unshare(flags) == 0 else 10 + ctypes.get_errno()
             finally:
                 os._exit(code)
         status = os.waitpid(pid, 0)[1]
@@ -147,65 +106,6 @@ def _detect_mode() -> tuple[Mode, str]:
         code = os.waitstatus_to_exitcode(status) - 10
         failures.append(f"unshare({mode}): {os.strerror(code) if code > 0 else 'child failed'}")
     return "none", "; ".join(failures)
-
-
-class _SharedNetns:
-    """One empty network namespace, kept alive by an idle holder process, that root-mode children join.
-
-    Creating a network namespace per child costs ~0.5 ms here (plus a teardown in a kernel worker); joining
-    one costs ~20 us. Sharing gives learners no channel to each other: the namespace has only a loopback that
-    is down, and seccomp refuses every socket. Children join by path rather than by an inherited fd, because
-    the zygote closes all fds but its report pipe before enter(); the inode check makes sure a recycled
-    holder pid can never lead a child into someone else's namespace (the host's has a fixed, other inode)."""
-
-    def __init__(self) -> None:
-        read_end, write_end = os.pipe()
-        owner = os.getpid()
-        pid = os.fork()
-        if pid == 0:  # the holder: never returns
-            try:
-                os.close(read_end)
-                prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # dies with its zygote
-                created = os.getppid() == owner and _unshare(CLONE_NEWNET) == 0
-                os.write(write_end, b"1" if created else b"0")
-                os.closerange(0, 1 << 16)  # hold nothing of the zygote's: no pipes, no stdio
-                while True:
-                    signal.pause()
-            finally:
-                os._exit(0)
-        os.close(write_end)
-        created = os.read(read_end, 1) == b"1"
-        os.close(read_end)
-        self._finalizer = weakref.finalize(self, _stop_holder, pid, owner)
-        if not created:
-            self._finalizer()
-            raise OSError("could not create the shared network namespace")
-        self.path = f"/proc/{pid}/ns/net".encode()
-        self.inode = os.stat(self.path).st_ino
-
-    def join(self) -> bool:
-        """In a child: True once in the shared namespace; False means "unshare a fresh one instead"."""
-        try:
-            fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
-        except OSError:
-            return False
-        try:
-            return os.fstat(fd).st_ino == self.inode and _setns(fd, CLONE_NEWNET) == 0
-        finally:
-            os.close(fd)
-
-    def close(self) -> None:
-        self._finalizer()
-
-
-def _stop_holder(pid: int, owner: int) -> None:
-    if os.getpid() != owner:  # a forked child exiting normally must not take the holder down
-        return
-    try:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-    except (ProcessLookupError, ChildProcessError):
-        pass
 
 
 class Jail:
@@ -234,7 +134,7 @@ class Jail:
         self._owner_pid = os.getpid()
         self._last_cap = _read_int("/proc/sys/kernel/cap_last_cap", default=63)
         self._page_size = os.sysconf("SC_PAGE_SIZE")
-        self._pivot_root_nr = _SYS_PIVOT_ROOT.get(platform.machine())
+        self._pivot_root_nr = libc.SYS_PIVOT_ROOT.get(platform.machine())
         self._seccomp_error = ""
         self._filter: CompiledFilter | None = None
         try:
@@ -243,12 +143,12 @@ class Jail:
             self._seccomp_error = f"libseccomp unusable: {exc}"
         if self._filter is not None:
             self._bpf = ctypes.create_string_buffer(self._filter.program, len(self._filter.program))
-            self._fprog = _SockFprog(len(self._filter.program) // 8, ctypes.addressof(self._bpf))
-        self._netns: _SharedNetns | None = None
+            self._fprog = libc.SockFprog(len(self._filter.program) // 8, ctypes.addressof(self._bpf))
+        self._netns: SharedNetns | None = None
         if self.mode == "root":
             # If that fails, each child unshares a network namespace of its own: slower, just as isolated.
             with contextlib.suppress(OSError):
-                self._netns = _SharedNetns()
+                self._netns = SharedNetns()
 
     def close(self) -> None:
         """Stop the helper process that keeps the shared network namespace alive (also done on collection)."""
@@ -303,7 +203,8 @@ class Jail:
             _refuse_directory_fds()
             if self.mode == "root":
                 joined = self._netns is not None and self._netns.join()
-                _check(_unshare(_NAMESPACES & ~CLONE_NEWNET if joined else _NAMESPACES), "namespaces", "unshare")
+                flags = _NAMESPACES & ~libc.CLONE_NEWNET if joined else _NAMESPACES
+                _check(libc.unshare(flags), "namespaces", "unshare")
             else:
                 self._enter_user_namespace()
             self._build_root(limits)
@@ -312,12 +213,12 @@ class Jail:
             self._drop_uid()
         elif self.mode == "userns":
             self._drop_capabilities()
-        _check(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)")
-        _check(prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), "uid", "prctl(PR_SET_DUMPABLE)")
+        _check(libc.prctl(libc.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)")
+        _check(libc.prctl(libc.PR_SET_DUMPABLE, 0, 0, 0, 0), "uid", "prctl(PR_SET_DUMPABLE)")
         if self._filter is not None:
             for offset in self._filter.pid_offsets:  # this child's copy of the program only
                 struct.pack_into("=I", self._bpf, offset, pid)
-            result = prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.addressof(self._fprog), 0, 0)
+            result = libc.prctl(libc.PR_SET_SECCOMP, libc.SECCOMP_MODE_FILTER, ctypes.addressof(self._fprog), 0, 0)
             _check(result, "seccomp", "prctl(PR_SET_SECCOMP)")
 
     # -- steps ------------------------------------------------------------------------------------------
@@ -336,8 +237,8 @@ class Jail:
         uid, gid = os.getuid(), os.getgid()
         # After a setuid the kernel marks the process non-dumpable, and /proc/self/uid_map then belongs to
         # root: writing our own map would fail with EACCES.
-        _check(prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "namespaces", "prctl(PR_SET_DUMPABLE)")
-        _check(_unshare(CLONE_NEWUSER | _NAMESPACES), "namespaces", "unshare(CLONE_NEWUSER)")
+        _check(libc.prctl(libc.PR_SET_DUMPABLE, 1, 0, 0, 0), "namespaces", "prctl(PR_SET_DUMPABLE)")
+        _check(libc.unshare(libc.CLONE_NEWUSER | _NAMESPACES), "namespaces", "unshare(CLONE_NEWUSER)")
         try:
             maps = (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1"))
             for name, text in maps:
@@ -353,18 +254,18 @@ class Jail:
         layer, plan = "filesystem", self.plan
         if self._pivot_root_nr is None:
             raise IsolationError(layer, f"pivot_root syscall number unknown on {platform.machine()}")
-        _check(_mount(None, b"/", None, MS_REC | MS_PRIVATE, None), layer, "make / private")
-        root_tmpfs = _mount(b"tmpfs", plan.staging, b"tmpfs", MS_NOSUID | MS_NODEV, _ROOT_TMPFS)
+        _check(libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), layer, "make / private")
+        root_tmpfs = libc.mount(b"tmpfs", plan.staging, b"tmpfs", MS_NOSUID | MS_NODEV, _ROOT_TMPFS)
         _check(root_tmpfs, layer, "mount the root tmpfs")
         tmp = f"size={limits.tmp_mb}m,nr_inodes=4096,mode=1777".encode()
         tmp_flags = MS_NOSUID | MS_NODEV | MS_NOEXEC  # learner files are data, never code
         try:
             os.mkdir(plan.staging + OLD_ROOT, 0o700)
-            _check(_syscall(self._pivot_root_nr, plan.staging, plan.staging + OLD_ROOT), layer, "pivot_root")
+            _check(libc.syscall(self._pivot_root_nr, plan.staging, plan.staging + OLD_ROOT), layer, "pivot_root")
             os.chdir(b"/")  # our cwd still pointed into the old root
             # The private /tmp first: binds of a checkout that lives under /tmp are then made inside it.
             os.mkdir(b"/tmp", 0o755)
-            _check(_mount(b"tmpfs", b"/tmp", b"tmpfs", tmp_flags, tmp), layer, "mount /tmp")
+            _check(libc.mount(b"tmpfs", b"/tmp", b"tmpfs", tmp_flags, tmp), layer, "mount /tmp")
             for path in plan.dirs:
                 if path != b"/tmp":
                     os.mkdir(path, 0o755)
@@ -376,18 +277,18 @@ class Jail:
             raise IsolationError(layer, f"building the new root: {exc}") from exc
         for bind in plan.binds:
             what = bind.target.decode()
-            _check(_mount(bind.source, bind.target, None, MS_BIND, None), layer, f"bind {what}")
-            _check(_mount(None, bind.target, None, bind.remount_flags, None), layer, f"read-only {what}")
+            _check(libc.mount(bind.source, bind.target, None, MS_BIND, None), layer, f"bind {what}")
+            _check(libc.mount(None, bind.target, None, bind.remount_flags, None), layer, f"read-only {what}")
         for mask in plan.masks:
             hide = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC
-            _check(_mount(b"tmpfs", mask, b"tmpfs", hide, b"size=4k,mode=0"), layer, f"hide {mask.decode()}")
-        _check(_umount2(OLD_ROOT, MNT_DETACH), layer, "detach the old root")
+            _check(libc.mount(b"tmpfs", mask, b"tmpfs", hide, b"size=4k,mode=0"), layer, f"hide {mask.decode()}")
+        _check(libc.umount2(OLD_ROOT, MNT_DETACH), layer, "detach the old root")
         try:
             os.rmdir(OLD_ROOT)
         except OSError as exc:
             raise IsolationError(layer, f"removing {OLD_ROOT.decode()}: {exc}") from exc
         ro_root = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV
-        _check(_mount(None, b"/", None, ro_root, None), layer, "remount / read-only")
+        _check(libc.mount(None, b"/", None, ro_root, None), layer, "remount / read-only")
 
     def _set_rlimits(self, limits: Limits, vm_size: int) -> None:
         cpu = max(1, math.ceil(limits.cpu_seconds))
@@ -422,11 +323,12 @@ class Jail:
 
     def _drop_capabilities(self) -> None:
         for cap in range(self._last_cap + 1):
-            if prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 and ctypes.get_errno() != errno.EINVAL:
+            if libc.prctl(libc.PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 and ctypes.get_errno() != errno.EINVAL:
                 _check(-1, "uid", f"prctl(PR_CAPBSET_DROP, {cap})")
-        _check(prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0), "uid", "clear ambient capabilities")
-        header, data = _CapHeader(_LINUX_CAPABILITY_VERSION_3, 0), (_CapData * 2)()
-        _check(_capset(ctypes.byref(header), ctypes.byref(data)), "uid", "capset(0)")
+        clear_ambient = libc.prctl(libc.PR_CAP_AMBIENT, libc.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+        _check(clear_ambient, "uid", "clear ambient capabilities")
+        header, data = libc.CapHeader(libc.LINUX_CAPABILITY_VERSION_3, 0), (libc.CapData * 2)()
+        _check(libc.capset(ctypes.byref(header), ctypes.byref(data)), "uid", "capset(0)")
 
 
 def _read_int(path: str, default: int) -> int:
@@ -454,7 +356,7 @@ def _refuse_directory_fds() -> None:
 
 def capabilities() -> int:
     """The effective and permitted capability sets as one mask; -1 if capget fails (for the probe)."""
-    header, data = _CapHeader(_LINUX_CAPABILITY_VERSION_3, 0), (_CapData * 2)()
-    if _capget(ctypes.byref(header), ctypes.byref(data)) < 0:
+    header, data = libc.CapHeader(libc.LINUX_CAPABILITY_VERSION_3, 0), (libc.CapData * 2)()
+    if libc.capget(ctypes.byref(header), ctypes.byref(data)) < 0:
         return -1
     return sum((d.effective | d.permitted) << (32 * i) for i, d in enumerate(data))

@@ -15,19 +15,8 @@ import signal
 import time
 from collections.abc import Callable, Sequence
 
-from sandbox.isolation import (
-    LAYERS,
-    PR_GET_NO_NEW_PRIVS,
-    PR_GET_SECCOMP,
-    PR_SET_DUMPABLE,
-    SECCOMP_MODE_FILTER,
-    IsolationError,
-    Jail,
-    LayerStatus,
-    capabilities,
-    libc_socket,
-    prctl,
-)
+from sandbox import libc
+from sandbox.isolation import LAYERS, IsolationError, Jail, LayerStatus, capabilities
 from sandbox.limits import Limits
 
 
@@ -125,10 +114,10 @@ def _inspect_inside(jail: Jail, limits: Limits) -> dict[str, object]:
         and resource.getrlimit(resource.RLIMIT_CORE) == (0, 0)
         and resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY
     )
-    nnp = prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1
+    nnp = libc.prctl(libc.PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1
     seccomp_ok = (
-        prctl(PR_GET_SECCOMP, 0, 0, 0, 0) == SECCOMP_MODE_FILTER
-        and libc_socket(1, 1, 0) < 0  # AF_UNIX, SOCK_STREAM
+        libc.prctl(libc.PR_GET_SECCOMP, 0, 0, 0, 0) == libc.SECCOMP_MODE_FILTER
+        and libc.socket(1, 1, 0) < 0  # AF_UNIX, SOCK_STREAM
         and refused(lambda: os.kill(os.getppid(), 0))
     )
     layers = jail.layers
@@ -143,7 +132,7 @@ def _inspect_inside(jail: Jail, limits: Limits) -> dict[str, object]:
     holds = {"filesystem": confined and fs_ok, "uid": confined and uid_ok, "rlimits": rl_ok}
     holds |= {"no_new_privs": nnp, "seccomp": seccomp_ok}
     # Probe only, after every check: let an unprivileged parent read /proc/<pid>/ns (as root it could anyway).
-    prctl(PR_SET_DUMPABLE, 1, 0, 0, 0)
+    libc.prctl(libc.PR_SET_DUMPABLE, 1, 0, 0, 0)
     unavailable = set() if confined else {"filesystem", "uid"}  # planned detail already says why
     return {name: [ok, detail[name] if ok or name in unavailable else failures[name]] for name, ok in holds.items()}
 
