@@ -14,7 +14,7 @@ import numpy as np
 
 from judge.exercise import Returns, Tolerance
 from judge.values import describe_type
-from sandbox.wire import Array
+from sandbox.wire import Array, Opaque
 
 MAX_DIFF_INDICES = 200
 ARRAY_ORIGINS = {"numpy": ("ndarray", "numpy scalar"), "torch": ("tensor",)}
@@ -63,6 +63,8 @@ def array_type_problem(got: Any, track: str, path: str = "") -> Check | None:
     Custom checkers get this for free: they only ever see the right kind of array."""
     if isinstance(got, Array) and got.origin.partition(":")[0] in ARRAY_ORIGINS[track]:
         return None
+    if isinstance(got, Opaque) and got.dtype and got.type_name == EXPECTED_TYPE[track]:
+        return _fail("wrong_dtype", path, got=got.dtype)  # the right container, the wrong kind of element
     return _fail("wrong_type", path, expected=EXPECTED_TYPE[track], got=describe_type(got))
 
 

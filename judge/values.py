@@ -110,5 +110,5 @@ def describe_type(value: Any) -> str:
         return {"tensor": "torch.Tensor", "ndarray": "numpy.ndarray", "numpy scalar": "a NumPy scalar",
                 "list": "list", "tuple": "tuple"}.get(base, base)
     if isinstance(value, Opaque):
-        return value.type_name
+        return f"{value.type_name} of {value.dtype}" if value.dtype else value.type_name
     return "None" if value is None else type(value).__name__

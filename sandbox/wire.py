@@ -48,9 +48,11 @@ class Array:
 
 @dataclass(frozen=True)
 class Opaque:
-    """A value that could not be sent as numbers; only its type name crossed."""
+    """A value that could not be sent as numbers; only its type name crossed (and, for an array or tensor of
+    something other than real numbers, a word for its element type: "str", "complex128", ...)."""
 
     type_name: str
+    dtype: str = ""
 
 
 @dataclass
@@ -193,7 +195,7 @@ def decode_value(node: Any, blob: bytes, depth: int = 0) -> Any:
             raise WireError("malformed dict")
         return {str(k): decode_value(v, blob, depth + 1) for k, v in items.items()}
     if kind == "object":
-        return Opaque(_short_str(node.get("type", "object")))
+        return Opaque(_short_str(node.get("type", "object")), _short_str(node.get("dtype", "")))
     raise WireError(f"unknown value kind {kind!r}")
 
 

@@ -169,7 +169,7 @@ def _encode(value: Any, blob: wire.BlobWriter, depth: int) -> dict[str, Any]:
         # Read the raw storage through the base class: a subclass's overrides don't get a say.
         tensor = torch.Tensor.detach(value)
         if tensor.is_complex():
-            return {"t": "object", "type": f"complex tensor ({tensor.dtype})"}
+            return {"t": "object", "type": "torch.Tensor", "dtype": str(tensor.dtype).removeprefix("torch.")}
         if tensor.dtype in (torch.bfloat16, torch.float16):
             tensor = tensor.float()
         array = np.array(torch.Tensor.numpy(tensor.cpu().contiguous()), copy=True)
@@ -198,13 +198,15 @@ def _encode(value: Any, blob: wire.BlobWriter, depth: int) -> dict[str, Any]:
 
 
 def _encode_ndarray(array: np.ndarray, blob: wire.BlobWriter, origin: str) -> dict[str, Any]:
-    if array.dtype.kind == "c":
-        return {"t": "object", "type": f"complex array ({array.dtype})"}
-    if array.dtype.kind == "O":
-        # An array of Python objects is not an array of numbers, even when each object is a float: converting
-        # it here would accept np.frompyfunc's output (or a list of lying objects) as if it were float64.
-        return {"t": "object", "type": "object array (dtype=object)"}
-    if array.dtype.str not in wire.PLAIN_DTYPES:  # float128, ...: say so, send floats
+    kind = array.dtype.kind
+    if kind not in "biuf":
+        # Strings, bytes, records, dates, complex or Python objects are not real numbers, even when astype()
+        # could turn them into some (x.astype(str) would come back as the very floats it printed; an object
+        # array could hold lying objects). The judge is told the element type, never given values.
+        words = {"U": "str", "S": "bytes", "V": "structured records", "O": "object"}
+        return {"t": "object", "type": "numpy.ndarray" if origin == "ndarray" else origin,
+                "dtype": words.get(kind, array.dtype.name)}
+    if array.dtype.str not in wire.PLAIN_DTYPES:  # float128, big-endian floats, ...: say so, send floats
         array, origin = array.astype(np.float64), f"{origin}:{array.dtype}"
     return wire.encode_array(array, blob, origin=origin)
 

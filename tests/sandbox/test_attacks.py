@@ -586,6 +586,11 @@ WRONG_RETURNS = {
     "bool-dtype": "GOOD > 0",
     "complex-dtype": "GOOD.astype(np.complex128)",
     "object-dtype": "GOOD.astype(object)",
+    # astype() would turn these back into the very numbers they spell: they must not cross as floats
+    "str-dtype": "GOOD.astype(str)",
+    "bytes-dtype": "GOOD.astype('S32')",
+    "structured-dtype": "GOOD.astype([('a', 'f8')])",
+    "datetime-dtype": "GOOD.astype('datetime64[ns]')",
     "float16": "GOOD.astype(np.float16)",
     "wrong-shape": "GOOD.reshape(-1)[None]",
     "python-list": "GOOD.tolist()",
@@ -623,6 +628,22 @@ def test_object_array_of_correct_floats_is_not_accepted(gelu: Exercise, pool: Po
             return (0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)))).astype(object)
         """), "wrong_answer")
     assert "object" in report.cases[0].message
+
+
+@pytest.mark.parametrize("track, expression, word", [
+    ("numpy", "GOOD.astype(str)", "str"),
+    ("numpy", "GOOD.astype(np.complex128)", "complex128"),
+    ("torch", "GOOD.to(torch.complex64)", "complex64"),
+])
+def test_an_array_of_non_numbers_is_named_by_its_element_type(gelu: Exercise, pool: Pool, track: str,
+                                                               expression: str, word: str) -> None:
+    lib = "np" if track == "numpy" else "torch"
+    imports = "import numpy as np\n" + ("import torch\n" if track == "torch" else "")
+    report = attack(gelu, pool, f"{imports}\ndef gelu(x):\n    GOOD = 0.5 * x * (1 + "
+                    f"{lib}.tanh((2 / np.pi) ** 0.5 * (x + 0.044715 * x**3)))\n    return {expression}\n",
+                    "wrong_answer", track=track)
+    assert report.passed == 0
+    assert report.cases[0].message == f"expected real numbers, got values of type {word}", report.cases[0].message
 
 
 # --- 5. escaping to the OS through the language ----------------------------------------------------------------
