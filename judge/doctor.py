@@ -39,7 +39,11 @@ def _smoke_test() -> dict[str, Any]:
         imports = imports_for("numpy")
         program = policy.check("def f(x):\n    return x * 2\n", policy.Rules.of(imports))
         job = Job(program, "f", "numpy", (Call("a", (np.arange(3.0),), arg_names=("x",)),), imports)
-        outcome = run(job, Limits(), pool)
+        try:
+            outcome = run(job, Limits(), pool)
+        except Exception as exc:  # e.g. PermissionError: this user may not start the interpreter at all
+            return {"name": "sandbox", "active": False,
+                    "detail": f"could not start a sandbox: {type(exc).__name__}: {exc}"}
         call = outcome.calls.get("a")
         ok = call is not None and call.ok and list(call.value.data) == [0.0, 2.0, 4.0]
         detail = (f"a submission ran in a jailed child ({(time.perf_counter() - started) * 1000:.0f} ms "

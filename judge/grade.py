@@ -20,10 +20,15 @@ from judge.report import SEVERITY, CaseReport, Report, SourceIssue
 from sandbox import policy, runner
 from sandbox.pool import Busy, Pool
 from sandbox.runner import Call, CallOutcome, ErrorInfo, Job, Outcome
+from sandbox.zygote import MAX_RESULT
 
 PLOT_CALL = "plot"
-# Check reasons whose message carries the expected numbers or the error against them.
-_VALUE_REASONS = frozenset({"wrong_values", "wrong_scalar"})
+# What a failed hidden case says instead of the usual sentence, for the reasons whose sentence carries numbers:
+# expected values or errors (repeated submissions could solve for them), or the submission's own shapes, lengths
+# and NaN positions (which it could compute from the hidden inputs, one run each). Other reasons name only types.
+_HIDDEN_REASONS = {"wrong_values": "hidden_differs", "wrong_scalar": "hidden_differs", "nan": "hidden_nan",
+                   "wrong_shape": "hidden_wrong_shape", "wrong_length": "hidden_wrong_length",
+                   "wrong_type": "hidden_wrong_type"}
 
 
 def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, lang: str = "en",
@@ -98,6 +103,7 @@ class _Grader:
         self.mistakes: list[str] = []
         self.targeted: list[str] = []
         self.violation: str | None = None
+        self.source = ""
         self.lines: list[str] = []
 
     def t(self, key: str, **params: Any) -> str:
@@ -114,7 +120,8 @@ class _Grader:
                 message += f" {reason.get_in(self.lang)}" if reason else ""
             self.issues.append(SourceIssue(issue.line, issue.col, message, issue.code))
         first = self.issues[0]
-        where = self.t("report.at_line", line=first.line) if first.line else ""
+        where = (self.t("report.at_line_col", line=first.line, col=first.col) if first.line and first.col
+                 else self.t("report.at_line", line=first.line) if first.line else "")
         code_line = lines[first.line - 1].strip() if 0 < first.line <= len(lines) else ""
         message = f"{where}{first.message}" + (f"\n    {code_line}" if code_line else "")
         verdict = "compile_error" if rejected.kind == "compile" else "forbidden"
@@ -123,7 +130,7 @@ class _Grader:
     # --- after running ---------------------------------------------------------------------------------------
 
     def judge(self, outcome: Outcome, source: str) -> Report:
-        self.lines = source.splitlines()
+        self.source, self.lines = source, source.splitlines()
         if outcome.termination == "internal":
             return self.finish("internal_error", self.t("verdict.internal_error.message",
                                                         detail=outcome.internal_error or ""), not_run=True)
@@ -131,6 +138,8 @@ class _Grader:
             return self._module_failed(outcome)
         if outcome.missing is not None:
             return self._missing(outcome)
+        if not outcome.module_ok:
+            return self._stopped_while_loading(outcome)
 
         answers: dict[str, Any] = {}
         failed: list[str] = []
@@ -192,9 +201,8 @@ class _Grader:
             self._add_case(case, "passed", "", call=call, max_error=check.max_abs_error)
             return True
         where = self.t("case.at_path", path=check.path) if check.path else ""
-        if not case.visible and check.reason in _VALUE_REASONS:
-            # Errors and expected numbers of a hidden case would let repeated submissions solve for its answers.
-            message = where + self.t("case.hidden_differs")
+        if not case.visible and check.reason in _HIDDEN_REASONS:
+            message = where + self.t(f"case.{_HIDDEN_REASONS[check.reason]}", **check.params)
             self._add_case(case, "failed", message, call=call)
             return False
         message = where + self.t(f"case.{check.reason}", **check.params)
@@ -214,7 +222,12 @@ class _Grader:
             return Check(False, "checker_failed", {"detail": f"{type(exc).__name__}: {exc}"})
         if isinstance(result, Check):
             return result
-        passed, message = result if isinstance(result, tuple) else (bool(result), "")
+        passed, message = result if isinstance(result, tuple) and len(result) == 2 else (result, "")
+        if not isinstance(passed, bool | np.bool_):  # "yes" or an array must not pass by being truthy
+            self.verdicts.append("internal_error")
+            return Check(False, "checker_failed", {"detail": f"the checker returned {type(passed).__name__}, "
+                                                             "not True/False or (True/False, message)"})
+        passed = bool(passed)
         text = message.get_in(self.lang) if isinstance(message, i18n.Text) else str(message)
         return Check(bool(passed), "" if passed else "custom", {"message": text})
 
@@ -239,7 +252,7 @@ class _Grader:
         verdict = {"memory": "memory_limit", "forbidden": "forbidden", "output": "output_limit"}.get(
             error.kind, "runtime_error")
         if verdict == "forbidden" and error.violation:
-            message = self._violation_message(*error.violation)
+            message = self._error_message(error)
         else:
             message = self.t("report.while_loading") + self._error_message(error)
         report = self.finish(verdict, message, not_run=True)
@@ -267,6 +280,8 @@ class _Grader:
             self.violation = self._violation_message(code, what)
 
     def _violation_message(self, code: str, what: str) -> str:
+        if code == "private_attribute" and not what:  # sandbox.guards withholds names that do not exist
+            return self.t("runtime.private_attribute_unnamed")
         message = self.t(f"runtime.{code}", name=what)
         reason = self.exercise.reason_for(what)
         return message + (f" {reason.get_in(self.lang)}" if reason else "")
@@ -286,6 +301,18 @@ class _Grader:
         if verdict:
             self.verdicts.append(verdict)
 
+    def _stopped_while_loading(self, outcome: Outcome) -> Report:
+        """The file never finished loading (a loop at the top level, a crash, a limit): no case ran, so none is
+        blamed, and the message says where it happened."""
+        self._add_violations(outcome)
+        self._add_termination(outcome)
+        verdict = self._worst() if self.verdicts else "runtime_error"
+        message = self.violation if verdict == "forbidden" and self.violation else (
+            self.t("report.while_loading") + self._termination_message(outcome))
+        report = self.finish(verdict, message, not_run=True)
+        report.stdout, report.stdout_truncated = self._stdout(outcome)
+        return report
+
     def _unfinished_status(self, outcome: Outcome) -> str:
         return "timeout" if outcome.termination in ("wall", "cpu") else "error"
 
@@ -296,6 +323,8 @@ class _Grader:
             return self.t("case.timeout", seconds=self._time_limit(outcome))
         if outcome.termination == "signal":
             return self.t("case.crashed", signal=_signal_name(outcome.exit_code))
+        if outcome.termination == "result_size":
+            return self.t("case.result_too_large", mb=MAX_RESULT // 2**20)
         return self.t("case.stopped")
 
     def _time_limit(self, outcome: Outcome) -> str:
@@ -304,7 +333,7 @@ class _Grader:
 
     def _error_message(self, error: ErrorInfo, *, hidden: bool = False) -> str:
         if error.kind == "forbidden" and error.violation:
-            return self._violation_message(*error.violation)
+            return self._violation_message(*error.violation) + self._at_line(error.line)
         if error.kind == "memory":
             return self.t("verdict.memory_limit.message", mb=self.exercise.limits.memory_mb)
         if error.kind == "output":
@@ -318,21 +347,29 @@ class _Grader:
             text = error.type
         else:
             text = f"{error.type}: {error.message}" if error.message else error.type
-        line = error.line
+        return text + self._at_line(error.line)
+
+    def _at_line(self, line: int | None) -> str:
+        """The learner's own line, quoted on a line of its own ("" when unknown)."""
         if line and 0 < line <= len(self.lines):
-            text += "\n" + self.t("report.at_line", line=line) + self.lines[line - 1].strip()
-        return text
+            return "\n" + self.t("report.at_line", line=line) + self.lines[line - 1].strip()
+        return ""
 
     def _summary(self, verdict: str, outcome: Outcome) -> str:
         passed = sum(c.status == "passed" for c in self.cases)
         total = len(self.cases)
         if verdict == "forbidden" and self.violation:
-            return self.violation
+            # The case where it was tripped says so with the learner's line; a swallowed trip has no case.
+            tripped = next((c for c in self.cases if c.status == "forbidden"), None)
+            return self.t("report.in_case", case=tripped.kind) + tripped.message if tripped else self.violation
         if verdict in ("runtime_error", "memory_limit", "output_limit", "forbidden"):
             broken = next((c for c in self.cases if c.status in ("error", "forbidden")), None)
             if broken is not None:
                 return self.t("report.in_case", case=broken.kind) + broken.message
             return self._termination_message(outcome)
+        if verdict == "internal_error":  # only a broken checker gets here; its case says how it broke
+            broken = next((c for c in self.cases if c.status == "failed"), None)
+            return self.t("verdict.internal_error.message", detail=broken.message if broken else "")
         if verdict == "time_limit":
             slow = next((c for c in self.cases if c.status == "timeout"), None)
             return self.t("verdict.time_limit.message", seconds=self._time_limit(outcome),
@@ -369,7 +406,8 @@ class _Grader:
         if not_run and not self.cases:
             for case in self.exercise.cases:
                 self._add_case(case, "not_run", "")
-        hints = [] if verdict in ("accepted", "internal_error") else self.targeted + [
+        # A syntax error is fixed in the syntax: hints about the maths would only distract from it.
+        hints = [] if verdict in ("accepted", "internal_error", "compile_error") else self.targeted + [
             h.get_in(self.lang) for h in self.exercise.hints]
         return Report(
             exercise=self.exercise.slug, track=self.track, lang=self.lang,

@@ -46,9 +46,7 @@ def mistake_outputs(exercise: Exercise, mistake: Mistake) -> dict[str, Any]:
     key = (str(exercise.path), mistake.id, id(mistake.function))
     if key not in _outputs:
         outputs = {}
-        for case in exercise.cases:
-            if case.raises:
-                continue
+        for case in exercise.cases:  # must-raise cases too: `weights[ids]` returns where it should raise
             args, kwargs = exercise.call_args({k: _copy(v) for k, v in case.args.items()})
             try:
                 outputs[case.id] = mistake.function(*args, **kwargs)
@@ -69,7 +67,9 @@ def recognise(exercise: Exercise, track: str, answers: dict[str, Any], failed: l
         if mistake.function is not None:
             outputs = mistake_outputs(exercise, mistake)
             compared = [cid for cid in answers if cid in outputs]
-            if compared and all(
+            # At least one compared case must be one the learner failed: matching the mistake only where both
+            # are right says nothing about why the failed cases failed.
+            if any(cid in failed for cid in compared) and all(
                     compare(outputs[cid], answers[cid], exercise.function.returns, cases[cid].tolerance, track,
                             nan_equal=True).passed
                     for cid in compared):

@@ -11,6 +11,7 @@ submission cannot reach it, so swallowing the exception does not help. It is not
 from __future__ import annotations
 
 import builtins
+import inspect
 import operator
 import string
 import types
@@ -174,12 +175,26 @@ def owns(obj: Any, name: str, module_name: str | None) -> bool:
     return getattr(cls, "__module__", None) == module_name
 
 
+def _existing(obj: Any, name: Any) -> str:
+    """`name` if `obj` really has it, else "": a name built at run time (getattr(x, "_" + str(v))) is the
+    submission's own text, and the report echoing it would carry hidden inputs out like a printed line.
+    getattr_static: no descriptor or __getattr__ of the submission's runs here."""
+    if type(name) is not str:
+        return ""
+    try:
+        inspect.getattr_static(obj, name)
+    except AttributeError:
+        return ""
+    return name
+
+
 def _guarded_getattr(tripwire: Tripwire, obj: Any, name: Any, *default: Any, module_name: str | None = None) -> Any:
     if type(name) is not str:
         raise TypeError("attribute name must be a string")
-    if ((name.startswith("_") and name not in PUBLIC_DUNDERS and not owns(obj, name, module_name))
-            or name in INSPECT_ATTRIBUTES):
-        raise tripwire.trip("private_attribute", name)
+    if name in INSPECT_ATTRIBUTES:
+        raise tripwire.trip("inspect_attribute", name)
+    if name.startswith("_") and name not in PUBLIC_DUNDERS and not owns(obj, name, module_name):
+        raise tripwire.trip("private_attribute", _existing(obj, name))
     if name in ("format", "format_map") and isinstance(obj, str):
         formatter = _SafeFormatter(tripwire)
         if name == "format":
@@ -229,12 +244,12 @@ def make_globals(tripwire: Tripwire, write: Callable[[str], Any], module_name: s
 
     def setattr_(obj: Any, name: Any, value: Any) -> None:
         if type(name) is not str or (name.startswith("_") and not owns(obj, name, module_name)):
-            raise tripwire.trip("private_attribute", str(name))
+            raise tripwire.trip("private_attribute", _existing(obj, name))
         setattr(write_(obj), name, value)
 
     def delattr_(obj: Any, name: Any) -> None:
         if type(name) is not str or (name.startswith("_") and not owns(obj, name, module_name)):
-            raise tripwire.trip("private_attribute", str(name))
+            raise tripwire.trip("private_attribute", _existing(obj, name))
         delattr(write_(obj), name)
 
     def import_(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:

@@ -299,7 +299,8 @@ class _Transformer(RestrictingNodeTransformer):
             result = self.node_contents_visit(node)
             where = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
             if not any((i.line, i.col) == where for i in self.issues[before:]):
-                self._issue(node, "private_attribute", name=node.attr)
+                code = "inspect_attribute" if node.attr in INSPECT_ATTRIBUTES else "private_attribute"
+                self._issue(node, code, name=node.attr)
             return result
         return super().visit_Attribute(node)
 

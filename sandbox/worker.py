@@ -264,7 +264,7 @@ def classify(exc: BaseException) -> str:
         return "memory"
     if isinstance(exc, RecursionError):
         return "recursion"
-    if isinstance(exc, SystemExit | KeyboardInterrupt):
+    if isinstance(exc, SystemExit):
         return "exit"
     return "error"
 

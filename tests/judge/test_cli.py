@@ -125,3 +125,16 @@ def test_help_lists_every_command() -> None:
     result = judge("--help")
     for command in ("run", "list", "show", "doctor", "check"):
         assert command in result.stdout
+
+
+def test_doctor_reports_a_sandbox_that_cannot_start_instead_of_crashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # e.g. a user who may not even run the venv's interpreter: Popen raises PermissionError
+    import sandbox.runner
+    from judge import doctor
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied", "/root/.venv/bin/python")
+
+    monkeypatch.setattr(sandbox.runner, "run", refuse)
+    layer = doctor._smoke_test()
+    assert layer["active"] is False and "PermissionError" in layer["detail"]

@@ -77,6 +77,23 @@ def test_a_wrong_hidden_case_says_so_without_any_number(gelu: Exercise, pool: Po
     assert "hidden case" in failed.message
     assert report.cases[0].max_abs_error is not None  # visible cases keep their numbers
 
+
+def test_a_hidden_case_echoes_nothing_the_submission_computed_from_its_inputs(gelu: Exercise, pool: Pool) -> None:
+    # The answer's shape, its NaN positions or a made-up attribute name could each carry a hidden input out.
+    leaks = {
+        "shape": "return np.zeros(int(abs(x.flat[-1]) * 100) + 5000) if x.ndim == 1 and x.size > 3 else GOOD",
+        "nan": "return np.where(x > 10, np.nan, GOOD)",
+        "attribute": "return getattr(np, '_v' + str(int(abs(x.flat[-1]) * 100))) if x.size > 3 else GOOD",
+    }
+    for name, line in leaks.items():
+        source = ("import numpy as np\n\ndef gelu(x):\n    GOOD = 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * "
+                  f"(x + 0.044715 * x**3)))\n    {line}\n")
+        report = grade(gelu, source, "numpy", pool=pool)
+        assert report.verdict in ("wrong_answer", "forbidden"), (name, report.message)
+        texts = [c.message.split("\n")[0] for c in report.cases if not c.visible]  # (line 2 quotes the source)
+        assert not any(ch.isdigit() for text in texts for ch in text), (name, texts)
+        assert "_v" not in report.message.split("\n")[0], report.message
+
 def test_plot_carries_the_learners_curve_on_the_exercise_grid(gelu: Exercise, pool: Pool) -> None:
     report = run(gelu, pool, plot=True)
     start, _stop, num = gelu.plot_grid
@@ -99,3 +116,9 @@ def test_time_limit_reports_finished_cases_and_the_one_that_ran_out(gelu: Exerci
     report = run(gelu, pool, body=body)
     assert report.verdict == "time_limit"
     assert [c.status for c in report.cases] == ["passed", "passed", "timeout", "not_run", "not_run", "not_run"]
+
+
+def test_a_syntax_error_gets_no_hints_about_the_maths(gelu: Exercise, pool: Pool) -> None:
+    report = grade(gelu, "import numpy as np\n\ndef gelu(x)\n    return x\n", "numpy", pool=pool)
+    assert report.verdict == "compile_error" and report.hints == []
+    assert report.message.startswith("line 3")

@@ -103,7 +103,8 @@ REFUSALS = [
     Refusal("torch-C", "import torch\n\ndef gelu(x):\n    return torch._C._nn.elu(x)\n", "forbidden",
             "private_attribute", 4, 12, "_C", "torch"),
     Refusal("gi-frame", "def gelu(x):\n    g = (v for v in x)\n    return g.gi_frame\n", "forbidden",
-            "private_attribute", 3, 12, "gi_frame"),
+            "inspect_attribute", 3, 12, "gi_frame"),
+    Refusal("mro", "def gelu(x):\n    return type(x).mro()\n", "forbidden", "inspect_attribute", 2, 12, "mro"),
     Refusal("library-private-on-self-name", "import numpy as np\n\ndef gelu(self):\n    return np._core\n",
             "forbidden", "private_attribute", 4, 12, "_core"),
     Refusal("dunder-method-not-allowed", "class A:\n    def __array_ufunc__(self, *a):\n        return 0\n",
@@ -162,7 +163,10 @@ def test_report_names_line_col_in_english_and_russian(gelu: Exercise, pool: Pool
     en, ru = reports["en"].issues[0].message, reports["ru"].issues[0].message
     sentence_check(en, params, LATIN, CYRILLIC)
     sentence_check(ru, params, CYRILLIC, LATIN)
-    if case.line:
+    if case.line and case.col:
+        assert reports["en"].message.startswith(f"line {case.line}, column {case.col}: ")
+        assert reports["ru"].message.startswith(f"строка {case.line}, столбец {case.col}: ")
+    elif case.line:
         assert reports["en"].message.startswith(f"line {case.line}: ")
         assert reports["ru"].message.startswith(f"строка {case.line}: ")
 
