@@ -11,7 +11,8 @@ from pathlib import Path
 from judge.errors import ExerciseError, UnknownExercise
 from judge.exercise import Exercise, Module
 from judge.i18n import Text
-from judge.loader import Where, load_exercise, read_toml, text_field
+from judge.loader import load_exercise, read_checked, text_field
+from judge.schema import COURSE
 
 
 def default_exercises_dir() -> Path:
@@ -35,7 +36,10 @@ class Catalog:
         path = self.root / slug
         if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", slug) or not (path / "exercise.toml").is_file():
             raise UnknownExercise(slug, self.slugs())
-        stamp = max((p.stat().st_mtime for p in path.rglob("*") if p.is_file()), default=0.0)
+        try:
+            stamp = max((p.stat().st_mtime for p in path.rglob("*") if p.is_file()), default=0.0)
+        except OSError as exc:  # a file removed while we looked, an unreadable folder: this exercise's problem
+            raise ExerciseError(path, f"cannot be read: {exc}") from None
         cached = self._cache.get(slug)
         if cached and cached[0] == stamp:
             return cached[1]
@@ -45,7 +49,8 @@ class Catalog:
 
     def all(self, on_error: Callable[[str, ExerciseError], None] | None = None) -> list[Exercise]:
         """Every exercise, in course order: by module number, then by order inside the module. With `on_error`,
-        a broken folder (an author's work in progress) is reported to it and left out instead of raising."""
+        a broken folder (an author's work in progress) is reported to it and left out instead of raising: loading
+        raises nothing but ExerciseError, so one broken folder never hides the others."""
         rank = {m.id: m.number for m in self.modules()}
         found = []
         for slug in self.slugs():
@@ -60,17 +65,18 @@ class Catalog:
     def course_title(self) -> Text | None:
         """The course's title (course.toml `title.<lang>`), if it has one."""
         path = self.root / "course.toml"
-        if not path.is_file() or "title" not in (doc := read_toml(path)):
+        if not path.is_file():
             return None
-        return text_field(doc, "title", Where(path))
+        doc, where = read_checked(path, COURSE)
+        return text_field(doc, "title", where) if "title" in doc else None
 
     def modules(self) -> list[Module]:
         """exercises/course.toml: the course's modules, in order, with their introductions."""
         path = self.root / "course.toml"
         if not path.is_file():
             return []
-        where = Where(path)
-        return sorted((Module(id=str(m.get("id", "")), number=int(m.get("number", 0)),
+        doc, where = read_checked(path, COURSE)  # keys and types checked: a typo is an error at its line
+        return sorted((Module(id=m.get("id", ""), number=m.get("number", 0),
                               title=text_field(m, "title", where, "module", i),
                               intro=text_field(m, "intro", where, "module", i))
-                       for i, m in enumerate(read_toml(path).get("module", []))), key=lambda m: m.number)
+                       for i, m in enumerate(doc.get("module", []))), key=lambda m: m.number)

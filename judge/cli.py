@@ -13,9 +13,9 @@ from pathlib import Path
 
 from judge import render
 from judge.catalog import Catalog
-from judge.errors import JudgeError
-from judge.exercise import TRACKS
-from judge.i18n import LANGS, normalize_lang
+from judge.errors import ExerciseError, JudgeError
+from judge.exercise import TRACKS, Exercise
+from judge.i18n import LANGS, normalize_lang, t
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -61,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("exercise", help="exercise slug, e.g. gelu")
     run.add_argument("file", type=Path, help="your solution (a .py file)")
     run.add_argument("--track", choices=TRACKS, help="numpy or torch (default: detected from your imports)")
-    run.add_argument("--lang", default="en", help=f"language of the report: {', '.join(LANGS)} (default en)")
+    run.add_argument("--lang", default="en", choices=LANGS, help="language of the report (default en)")
     run.add_argument("--json", action="store_true", help="print the report as one JSON object")
     run.add_argument("--hints", type=int, default=None, metavar="N",
                      help="show N escalating hints (default: the targeted hint, or the first hint)")
@@ -69,11 +69,11 @@ def _parser() -> argparse.ArgumentParser:
                      help="force or disable colour (default: when printing to a terminal; honours NO_COLOR)")
 
     lst = command("list", _list, "list the exercises, by course module")
-    lst.add_argument("--lang", default="en")
+    lst.add_argument("--lang", default="en", choices=LANGS)
 
     show = command("show", _show, "print an exercise's prompt and starter code")
     show.add_argument("exercise")
-    show.add_argument("--lang", default="en")
+    show.add_argument("--lang", default="en", choices=LANGS)
     show.add_argument("--track", choices=TRACKS, default=None, help="whose starter to print (default: numpy)")
 
     serve = command("serve", _serve, "run the web app (editor, lessons, JSON API) with the sandbox warm")
@@ -99,20 +99,21 @@ def _parser() -> argparse.ArgumentParser:
     batch = command("grade", _grade, "grade a folder of submissions (for teachers): a per-student, per-case table")
     batch.formatter_class = argparse.RawDescriptionHelpFormatter
     batch.epilog = ("DIR/NAME.py is student NAME; DIR/NAME/*.py are student NAME's files (one row each);\n"
-                    "nothing deeper is read. Exit code 0 once the batch ran, whatever the verdicts.\n"
+                    "nothing deeper is read, and no symbolic link is followed (a 'skipped' row says so).\n"
+                    "Exit code 0 once the batch ran, whatever the verdicts.\n"
                     "Examples:\n  judge grade gelu homework/ --csv gelu.csv\n  judge grade gelu homework/ --json")
     batch.add_argument("exercise", metavar="SLUG", help="exercise slug, e.g. gelu")
     batch.add_argument("folder", type=Path, metavar="DIR", help="the folder of submissions")
     output = batch.add_mutually_exclusive_group()
     output.add_argument("--csv", type=Path, metavar="FILE",
                         help="write the table as CSV to FILE ('-': stdout): student, file, track, verdict, passed, "
-                             "total, a status column per case, mistakes")
+                             "total, a status column per case, mistakes, note")
     output.add_argument("--json", action="store_true",
                         help="print {exercise, results: [{student, file, report}]} as JSON")
     batch.add_argument("--track", choices=TRACKS, help="grade every file in this track (default: detected per file)")
     batch.add_argument("--jobs", type=int, default=None, metavar="N",
                        help="submissions graded at once (default: the number of CPUs)")
-    batch.add_argument("--lang", default="en", help=f"language of the reports: {', '.join(LANGS)} (default en)")
+    batch.add_argument("--lang", default="en", choices=LANGS, help="language of the reports (default en)")
 
     return parser
 
@@ -121,10 +122,19 @@ def _catalog(args: argparse.Namespace) -> Catalog:
     return Catalog(args.exercises_dir)
 
 
+def _exercise(args: argparse.Namespace) -> Exercise:
+    """The exercise named on the command line; a broken folder is an error (exit code 2) naming file:line."""
+    try:
+        return _catalog(args).get(args.exercise)
+    except ExerciseError as exc:
+        raise UsageError(f"exercise {args.exercise!r} cannot be loaded: {exc} (`judge check {args.exercise}` "
+                         "lists every problem)") from None
+
+
 def _run(args: argparse.Namespace) -> int:
     from judge.grade import grade
 
-    exercise = _catalog(args).get(args.exercise)
+    exercise = _exercise(args)
     if args.track and args.track not in exercise.tracks:
         raise UsageError(f"exercise {exercise.slug!r} has no {args.track} track")
     try:
@@ -147,8 +157,12 @@ def _list(args: argparse.Namespace) -> int:
     catalog = _catalog(args)
     lang = normalize_lang(args.lang)
     modules = {m.id: m for m in catalog.modules()}
+
+    def left_out(slug: str, exc: ExerciseError) -> None:  # one broken folder must not hide the others
+        print(f"judge: warning: exercise {slug!r} is left out: {exc}", file=sys.stderr)
+
     current = None
-    for exercise in catalog.all():
+    for exercise in catalog.all(on_error=left_out):
         if exercise.module != current:
             current = exercise.module
             module = modules.get(current)
@@ -159,13 +173,13 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    exercise = _catalog(args).get(args.exercise)
+    exercise = _exercise(args)
     lang = normalize_lang(args.lang)
     track = exercise.track(args.track or next(iter(exercise.tracks)))
     print(f"# {exercise.title.get_in(lang)}\n")
     print(f"    {exercise.function.signature}\n")
     print(exercise.prompt.get_in(lang).rstrip())
-    print(f"\n## starter ({track.name})\n")
+    print(f"\n## {t('cli.starter', lang, track=track.name)}\n")
     print(track.starter.rstrip())
     return EXIT_OK
 
@@ -223,7 +237,10 @@ def _grade(args: argparse.Namespace) -> int:
         raise UsageError("--jobs must be at least 1")
     if not args.folder.is_dir():
         raise UsageError(f"no such folder: {args.folder}")
-    submissions = batch.discover(args.folder)
+    try:
+        submissions = batch.discover(args.folder)
+    except OSError as exc:
+        raise UsageError(f"cannot list {args.folder}: {exc.strerror}") from None
     if not submissions:
         raise UsageError(f"no submissions in {args.folder} (DIR/*.py or DIR/<student>/*.py)")
     out = sys.stdout
@@ -243,7 +260,7 @@ def _grade(args: argparse.Namespace) -> int:
         elif args.csv:
             batch.write_csv(exercise, results, out)
         else:
-            render.write(batch.table(results, color=render.use_color(out)), out)
+            render.write(batch.table(exercise, results, color=render.use_color(out)), out)
     finally:
         progress.done()
         pool.close()

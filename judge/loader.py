@@ -23,18 +23,16 @@ import importlib.util
 import json
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from judge import values
+from judge import schema, values
 from judge.errors import ExerciseError
 from judge.exercise import (
     NO_DEFAULT,
-    PARAM_KINDS,
-    RETURN_KINDS,
-    TRACKS,
     Case,
     Exercise,
     Forbidden,
@@ -50,55 +48,91 @@ from judge.inputs import materialize
 from sandbox.limits import Limits
 from sandbox.runner import imports_for
 
+# The learner's curve is sampled on this grid in the sandbox, with every run: the same bound as a lesson's plot.
+MAX_PLOT_POINTS = 5000
+ID = re.compile(r"[A-Za-z0-9][\w-]*")
+
 
 def load_exercise(path: Path | str, *, require_expected: bool = True) -> Exercise:
-    """Read and validate one exercise folder. Raises ExerciseError naming the file (and line) at fault."""
+    """Read and validate one exercise folder. Raises ExerciseError naming the file (and line) at fault, whatever
+    is wrong with the folder: nothing else escapes."""
     path = Path(path)
-    meta_path = path / "exercise.toml"
-    meta = read_toml(meta_path)
-    where = Where(meta_path)
+    with reading(path / "exercise.toml"):  # the last resort, for whatever no file below is blamed for
+        return _load(path, require_expected)
 
-    function = _function_spec(_table(meta, "function", where), where)
-    tracks = _tracks(path, meta.get("tracks", {}), where)
-    tolerance = _tolerance(meta.get("compare", {}), where, "compare")
-    try:
-        limits = Limits.from_mapping(meta.get("limits"))
-    except (ValueError, TypeError) as exc:
-        raise where.error(str(exc), "limits") from None
+
+def _load(path: Path, require_expected: bool) -> Exercise:
+    meta_path = path / "exercise.toml"
+    with reading(meta_path):
+        meta, where = read_checked(meta_path)
+        function = _function_spec(_table(meta, "function", where), where)
+        tracks = _tracks(path, meta.get("tracks", {}), where)
+        tolerance = _tolerance(meta.get("compare", {}))
+        limits = Limits.from_mapping(meta.get("limits"))  # keys and types already checked by the schema
+        plot_grid = _plot_grid(meta.get("plot", {}), where)
+        forbidden = tuple(_forbidden(item, where, i) for i, item in enumerate(meta.get("forbidden", [])))
+        title, summary = text_field(meta, "title", where), text_field(meta, "summary", where)
+        checker = load_callable(path, meta["checker"], where, "checker") if "checker" in meta else None
+        reference = meta.get("reference", {}).get("function")
 
     cases_path = path / "cases.toml"
-    cases = _cases(read_toml(cases_path), function, tolerance, Where(cases_path))
+    with reading(cases_path):
+        doc, cases_where = read_checked(cases_path)
+        cases = _cases(doc, function, tolerance, cases_where)
     # Checker exercises may have no reference, hence nothing to store; everything else needs expected.json.
-    has_reference = bool(meta.get("reference", {}).get("function"))
     expected_path = path / "expected.json"
-    expected = (_expected(expected_path, cases)
-                if require_expected and (has_reference or expected_path.is_file()) else {})
-
-    plot = meta.get("plot", {}).get("x")
-    exercise = Exercise(
+    with reading(expected_path):
+        expected = (_expected(expected_path, cases)
+                    if require_expected and (reference or expected_path.is_file()) else {})
+    return Exercise(
         slug=path.name,
         path=path,
-        title=text_field(meta, "title", where),
-        summary=text_field(meta, "summary", where),
-        module=str(meta.get("module", "")),
-        order=int(meta.get("order", 0)),
+        title=title,
+        summary=summary,
+        module=meta.get("module", ""),
+        order=meta.get("order", 0),
         function=function,
         tracks=tracks,
         tolerance=tolerance,
         limits=limits,
-        forbidden=tuple(_forbidden(item, where, i) for i, item in enumerate(meta.get("forbidden", []))),
+        forbidden=forbidden,
         cases=cases,
         expected=expected,
         hints=_hints(path / "hints.toml"),
         mistakes=_mistakes(path),
         prompt=Text({lang: _read_text(path / f"prompt.{lang}.md") for lang in LANGS}),
-        reference=meta.get("reference", {}).get("function"),
-        checker=load_callable(path, meta["checker"], where, "checker") if "checker" in meta else None,
-        plot_grid=(float(plot[0]), float(plot[1]), int(plot[2])) if plot else None,
+        reference=reference,
+        checker=checker,
+        plot_grid=plot_grid,
         lesson=_lesson(path),
         meta=meta,
     )
-    return exercise
+
+
+@contextmanager
+def reading(file: Path) -> Iterator[None]:
+    """The safety net: whatever the checks miss while `file` is read (a TypeError deep in NumPy, a file that
+    vanished) is still an ExerciseError naming it. One broken folder then never takes `judge check --all`,
+    `judge list` or the web down with it, and its author still learns which file to look at."""
+    try:
+        yield
+    except ExerciseError:
+        raise
+    except Exception as exc:
+        raise ExerciseError(file, f"cannot be loaded: {type(exc).__name__}: {exc}") from exc
+
+
+def schema_errors(folder: Path) -> list[ExerciseError]:
+    """Every key of the folder's TOML files that its schema refuses, all at once (loading stops at the first).
+    Files that are missing or not TOML are left to the loader, which says so."""
+    out = []
+    for name, spec in schema.FILES.items():
+        try:
+            doc = read_toml(folder / name)
+        except ExerciseError:
+            continue
+        out.extend(schema.validate(doc, spec, Where(folder / name)))
+    return out
 
 
 class Where:
@@ -106,22 +140,31 @@ class Where:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+        try:
+            self.lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            self.lines = []
 
     def error(self, message: str, *keys: str | int) -> ExerciseError:
         return ExerciseError(self.path, message, self.line(*keys))
 
     def line(self, *keys: str | int) -> int | None:
-        start, found = 0, None
+        """The line of the last key found. An int is the n-th [[table]] of the key before it (nested ones too:
+        "task", 2, "answer", 0 is the first [[task.answer]] of the third [[task]]), and bounds the search that
+        follows to that table; an int into an inline array (`params = [{...}]`) stops at the array's line."""
+        start, end, found = 0, len(self.lines), None
         for i, key in enumerate(keys):
-            if isinstance(key, int):  # the key-th [[table]] of the previous key
-                headers = [n for n, text in enumerate(self.lines)
-                           if re.match(rf"\s*\[\[\s*{re.escape(str(keys[i - 1]))}\s*\]\]", text)]
+            if isinstance(key, int):
+                header = re.compile(rf"\s*\[\[\s*([\w.]*\.)?{re.escape(str(keys[i - 1]))}\s*\]\]") if i else None
+                headers = [n for n in range(start, end) if header and header.match(self.lines[n])]
+                if not headers:
+                    break
                 if key < len(headers):
                     start = found = headers[key]
+                    end = headers[key + 1] if key + 1 < len(headers) else end
                 continue
             pattern = re.compile(rf"\s*(\[+\s*)?([\w.]*\.)?{re.escape(key)}\s*[\].=]")
-            for n in range(start, len(self.lines)):
+            for n in range(start, end):
                 if pattern.match(self.lines[n]):
                     start = found = n
                     break
@@ -138,12 +181,31 @@ def read_toml(path: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
         raise ExerciseError(path, f"not valid TOML: {exc}", int(line.group(1)) if line else None) from None
+    except UnicodeDecodeError:
+        raise ExerciseError(path, "not valid UTF-8") from None
+    except OSError as exc:
+        raise ExerciseError(path, f"cannot be read: {exc.strerror}") from None
+
+
+def read_checked(path: Path, spec: schema.Table | None = None) -> tuple[dict[str, Any], Where]:
+    """A TOML file, checked against its schema (by default the one for its name in `schema.FILES`): the first key
+    refused is an ExerciseError at its line."""
+    doc, where = read_toml(path), Where(path)
+    errors = schema.validate(doc, spec or schema.FILES[path.name], where)
+    if errors:
+        raise errors[0]
+    return doc, where
 
 
 def _read_text(path: Path) -> str:
     if not path.is_file():
         raise ExerciseError(path, "file is missing")
-    return path.read_text(encoding="utf-8")
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ExerciseError(path, "not valid UTF-8") from None
+    except OSError as exc:
+        raise ExerciseError(path, f"cannot be read: {exc.strerror}") from None
 
 
 def _table(meta: dict[str, Any], key: str, where: Where) -> dict[str, Any]:
@@ -162,7 +224,10 @@ def text_field(table: dict[str, Any], key: str, where: Where, *path: str | int) 
     if not isinstance(value, dict):
         raise where.error(f"{key!r} must give a text per language ({', '.join(f'{key}.{x}' for x in LANGS)})",
                           *path, key)
-    text = Text({str(k): str(v) for k, v in value.items()})
+    for lang, text in value.items():
+        if not isinstance(text, str):
+            raise where.error(f"{key}.{lang} must be a string, not {schema.describe(text)}", *path, key, lang)
+    text = Text({str(k): v for k, v in value.items()})
     missing = text.missing()
     if missing:
         raise where.error(f"{key!r} has no text in {', '.join(missing)}", *path, key)
@@ -173,38 +238,40 @@ def _function_spec(table: dict[str, Any], where: Where) -> FunctionSpec:
     name = table.get("name")
     if not isinstance(name, str) or not name.isidentifier():
         raise where.error("function.name must be a Python identifier", "function", "name")
-    params = []
+    params: list[Param] = []
     for i, p in enumerate(table.get("params", [])):
-        if not isinstance(p, dict) or not str(p.get("name", "")).isidentifier():
-            raise where.error(f"function.params[{i}] needs a name", "function", "params")
-        if p.get("kind", "array") not in PARAM_KINDS:
-            raise where.error(f"function.params[{i}].kind must be one of {', '.join(PARAM_KINDS)}",
-                              "function", "params")
-        params.append(Param(p["name"], p.get("kind", "array"), p.get("default", NO_DEFAULT)))
+        keys = ("function", "params", i)
+        if not str(p.get("name", "")).isidentifier():
+            raise where.error(f"function.params[{i}] needs a name (a Python identifier)", *keys)
+        if any(q.name == p["name"] for q in params):
+            raise where.error(f"function.params[{i}]: {p['name']!r} is listed twice", *keys)
+        kind = p.get("kind", "array")
+        if "default" in p:
+            try:  # a default the learner's signature shows must be a value of its kind
+                materialize(p["default"], kind)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise where.error(f"function.params[{i}].default does not fit kind {kind!r}: {exc}", *keys) from None
+        params.append(Param(p["name"], kind, p.get("default", NO_DEFAULT)))
     if not params:
         raise where.error("function.params must list at least one parameter", "function", "params")
-    returns = _returns(table.get("returns", {"kind": "array"}), where)
+    returns = _returns(table.get("returns", {"kind": "array"}))
     signature = table.get("signature") or f"{name}({', '.join(p.name for p in params)})"
-    return FunctionSpec(name, signature, tuple(params), returns, bool(table.get("elementwise", False)))
+    return FunctionSpec(name, signature, tuple(params), returns, table.get("elementwise", False))
 
 
-def _returns(spec: Any, where: Where) -> Returns:
-    if not isinstance(spec, dict) or spec.get("kind", "array") not in RETURN_KINDS:
-        raise where.error(f"function.returns.kind must be one of {', '.join(RETURN_KINDS)}", "returns")
+def _returns(spec: dict[str, Any]) -> Returns:
+    """A return spec, its kinds and keys already checked by the schema."""
     kind = spec.get("kind", "array")
     if kind == "tuple":
-        return Returns(kind, items=tuple(_returns(s, where) for s in spec.get("items", [])))
+        return Returns(kind, items=tuple(_returns(s) for s in spec.get("items", [])))
     if kind == "dict":
-        return Returns(kind, fields=tuple((k, _returns(s, where)) for k, s in spec.get("fields", {}).items()))
+        return Returns(kind, fields=tuple((k, _returns(s)) for k, s in spec.get("fields", {}).items()))
     return Returns(kind)
 
 
 def _tracks(path: Path, table: dict[str, Any], where: Where) -> dict[str, Track]:
     tracks = {}
-    for name in table:
-        if name not in TRACKS:
-            raise where.error(f"unknown track {name!r}; tracks are {', '.join(TRACKS)}", "tracks", name)
-        conf = table[name] or {}
+    for name, conf in table.items():  # only numpy and torch get past the schema
         tracks[name] = Track(
             name=name,
             starter=_read_text(path / conf.get("starter", f"starters/{name}.py")),
@@ -212,20 +279,24 @@ def _tracks(path: Path, table: dict[str, Any], where: Where) -> dict[str, Track]
             imports=imports_for(name, conf.get("imports", [])),
         )
     if not tracks:
-        raise where.error(f"at least one [tracks.<name>] table is required ({', '.join(TRACKS)})", "tracks")
+        raise where.error("at least one [tracks.<name>] table is required (numpy, torch)", "tracks")
     return tracks
 
 
-def _tolerance(table: dict[str, Any], where: Where, *path: str | int) -> Tolerance:
-    base = Tolerance()
-    try:
-        atol = float(table.get("atol", base.atol))
-        rtol = float(table.get("rtol", base.rtol))
-    except (TypeError, ValueError):
-        raise where.error("atol and rtol must be numbers", *path) from None
-    if atol < 0 or rtol < 0:
-        raise where.error("atol and rtol must not be negative", *path)
-    return Tolerance(atol, rtol)
+def _tolerance(table: dict[str, Any], default: Tolerance | None = None) -> Tolerance:
+    """atol/rtol of a table (numbers ≥ 0, as the schema checked), each defaulting to `default`'s."""
+    base = default or Tolerance()
+    return Tolerance(float(table.get("atol", base.atol)), float(table.get("rtol", base.rtol)))
+
+
+def _plot_grid(table: dict[str, Any], where: Where) -> tuple[float, float, int] | None:
+    if "x" not in table:
+        return None
+    start, stop, points = table["x"]  # three numbers: the schema checked
+    if not (start < stop and float(points).is_integer() and 2 <= points <= MAX_PLOT_POINTS):
+        raise where.error(f"plot.x must be [start, stop, points] with start < stop and 2..{MAX_PLOT_POINTS} "
+                          f"points (a whole number), not {table['x']}", "plot", "x")
+    return float(start), float(stop), int(points)
 
 
 def _forbidden(item: dict[str, Any], where: Where, index: int) -> Forbidden:
@@ -233,26 +304,26 @@ def _forbidden(item: dict[str, Any], where: Where, index: int) -> Forbidden:
     aten = tuple(item.get("aten", []))
     if not names and not aten:
         raise where.error("a [[forbidden]] entry needs names or aten ops", "forbidden", index)
-    tracks = tuple(item.get("tracks", TRACKS))
+    tracks = tuple(item.get("tracks", ("numpy", "torch")))
     return Forbidden(names, aten, text_field(item, "reason", where, "forbidden", index), tracks)
 
 
 def _cases(doc: dict[str, Any], function: FunctionSpec, default: Tolerance, where: Where) -> tuple[Case, ...]:
     raw = doc.get("case")
-    if not isinstance(raw, list) or not raw:
+    if not raw:
         raise where.error("no [[case]] tables", "case")
     cases, seen = [], set()
     params = {p.name: p for p in function.params}
     for i, item in enumerate(raw):
-        case_id = str(item.get("id", ""))
-        if not re.fullmatch(r"[A-Za-z0-9][\w-]*", case_id) or case_id in seen:
+        case_id = item.get("id", "")
+        if not ID.fullmatch(case_id) or case_id in seen:
             raise where.error(f"case {i + 1} needs a unique id (letters, digits, -)", "case", i)
         seen.add(case_id)
         args = item.get("args", {})
-        unknown = set(args) - set(params)
-        if unknown:
-            raise where.error(f"case {case_id!r}: unknown argument(s) {', '.join(sorted(unknown))}",
-                              "case", i, "args")
+        for name in args:
+            if name not in params:
+                raise where.error(f"case {case_id!r}: unknown argument {name!r}{schema.did_you_mean(name, params)}; "
+                                  f"the parameters are: {', '.join(params)}", "case", i, "args")
         missing = [p.name for p in function.params if p.required and p.name not in args]
         if missing:
             raise where.error(f"case {case_id!r}: missing argument(s) {', '.join(missing)}", "case", i, "args")
@@ -260,31 +331,30 @@ def _cases(doc: dict[str, Any], function: FunctionSpec, default: Tolerance, wher
             materialized = {name: materialize(value, params[name].kind) for name, value in args.items()}
         except (ValueError, TypeError, KeyError) as exc:
             raise where.error(f"case {case_id!r}: {exc}", "case", i, "args") from None
-        tolerance = _tolerance({"atol": item.get("atol", default.atol), "rtol": item.get("rtol", default.rtol)},
-                               where, "case", i)
         cases.append(Case(
             id=case_id,
             kind=text_field(item, "kind", where, "case", i),
-            visible=bool(item.get("visible", False)),
+            visible=item.get("visible", False),
             args=materialized,
-            tolerance=tolerance,
+            tolerance=_tolerance(item, default),
             raises=tuple(item.get("raises", [])),
         ))
     return tuple(cases)
-
 
 
 def _expected(path: Path, cases: tuple[Case, ...]) -> dict[str, Any]:
     if not path.is_file():
         raise ExerciseError(path, "missing: run `judge check --write` to compute expected values")
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))["cases"]
-    except (ValueError, KeyError) as exc:
-        raise ExerciseError(path, f"unreadable: {exc}") from None
+        stored = json.loads(_read_text(path))["cases"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ExerciseError(path, f"unreadable: {exc}; run `judge check --write` to recompute") from None
+    if not isinstance(stored, dict):
+        raise ExerciseError(path, "unreadable: `cases` is not an object; run `judge check --write` to recompute")
     expected = {}
     for case in cases:
         entry = stored.get(case.id)
-        if entry is None or entry.get("inputs") != values.fingerprint(case.args):
+        if not isinstance(entry, dict) or entry.get("inputs") != values.fingerprint(case.args):
             raise ExerciseError(path, f"stale for case {case.id!r} (its inputs changed): "
                                       "run `judge check --write` to recompute")
         expected[case.id] = None if case.raises else values.from_json(entry["value"])
@@ -292,44 +362,54 @@ def _expected(path: Path, cases: tuple[Case, ...]) -> dict[str, Any]:
 
 
 def _hints(path: Path) -> tuple[Text, ...]:
-    where = Where(path)
-    return tuple(text_field({"hint": h}, "hint", where, "hint", i)
-                 for i, h in enumerate(read_toml(path).get("hint", [])))
+    with reading(path):
+        doc, where = read_checked(path)
+        return tuple(text_field({"hint": h}, "hint", where, "hint", i) for i, h in enumerate(doc.get("hint", [])))
 
 
 def _mistakes(path: Path) -> tuple[Mistake, ...]:
     file = path / "mistakes.toml"
     if not file.is_file():
         return ()
-    where = Where(file)
-    out = []
-    for i, item in enumerate(read_toml(file).get("mistake", [])):
-        mistake_id = str(item.get("id", ""))
-        function = predicate = None
-        if "function" in item:
-            function = load_callable(path, item["function"], where, "mistake", i, "function")
-        elif "predicate" in item:
-            from judge import mistakes as builtin
+    with reading(file):
+        doc, where = read_checked(file)
+        out: list[Mistake] = []
+        for i, item in enumerate(doc.get("mistake", [])):
+            out.append(_mistake(path, item, where, i, {m.id for m in out}))
+        return tuple(out)
 
-            name = item["predicate"]
-            predicate = (builtin.PREDICATES.get(name) if ":" not in name
-                         else load_callable(path, name, where, "mistake", i, "predicate"))
-            if predicate is None:
-                raise where.error(f"unknown predicate {name!r}; built in: {', '.join(builtin.PREDICATES)}",
-                                  "mistake", i, "predicate")
-        else:
-            raise where.error(f"mistake {mistake_id!r} needs `function` or `predicate`", "mistake", i)
-        out.append(Mistake(mistake_id, text_field(item, "hint", where, "mistake", i), function, predicate))
-    return tuple(out)
+
+def _mistake(path: Path, item: dict[str, Any], where: Where, i: int, seen: set[str]) -> Mistake:
+    mistake_id = item.get("id", "")
+    if not ID.fullmatch(mistake_id) or mistake_id in seen:
+        raise where.error(f"mistake {i + 1} needs a unique id (letters, digits, -)", "mistake", i)
+    if ("function" in item) == ("predicate" in item):
+        raise where.error(f"mistake {mistake_id!r} needs either `function` (a wrong implementation) or "
+                          "`predicate` (a test of one failed case), not both or neither", "mistake", i)
+    function = predicate = None
+    if "function" in item:
+        function = load_callable(path, item["function"], where, "mistake", i, "function")
+    else:
+        from judge import mistakes as builtin
+
+        name = item["predicate"]
+        predicate = (builtin.PREDICATES.get(name) if ":" not in name
+                     else load_callable(path, name, where, "mistake", i, "predicate"))
+        if predicate is None:
+            raise where.error(f"unknown predicate {name!r}{schema.did_you_mean(name, builtin.PREDICATES)}; built "
+                              f"in: {', '.join(builtin.PREDICATES)}", "mistake", i, "predicate")
+    return Mistake(mistake_id, text_field(item, "hint", where, "mistake", i), function, predicate)
 
 
 def _lesson(path: Path) -> dict[str, Any] | None:
+    """The raw lesson: judge.lesson checks it (`judge check`) and reads it (the web)."""
     file = path / "lesson.toml"
     if not file.is_file():
         return None
-    lesson = read_toml(file)
-    lesson["body"] = Text({lang: _read_text(path / f"lesson.{lang}.md") for lang in LANGS})
-    return lesson
+    with reading(file):
+        lesson = read_toml(file)
+        lesson["body"] = Text({lang: _read_text(path / f"lesson.{lang}.md") for lang in LANGS})
+        return lesson
 
 
 # Exercise-local modules (mistakes.py, checker.py, reference.py) by (path, mtime): an edited file is reloaded.
@@ -354,8 +434,8 @@ def load_callable(folder: Path, ref: str, where: Where, *keys: str | int) -> Cal
         else:
             module = importlib.import_module(module_ref)
         func = getattr(module, attr)
-    except (ImportError, AttributeError, SyntaxError) as exc:
-        raise where.error(f"cannot load {ref!r}: {exc}", *keys) from None
+    except Exception as exc:  # the module's own code runs here, and may raise anything
+        raise where.error(f"cannot load {ref!r}: {type(exc).__name__}: {exc}", *keys) from None
     if not callable(func):
         raise where.error(f"{ref!r} is not callable", *keys)
     return func

@@ -1,14 +1,16 @@
 """`judge check`: proves an exercise folder right, the way Kattis' verifyproblem does.
 
-It refuses placeholders left by `judge new`, validates the metadata (a forbidden name must exist), recomputes
-expected values from the reference (drift is an error), grades the model solutions, the starters, every example
-submission (each must get the verdict its folder names) and a synthetic submission per forbidden call, checks
-that every known mistake is recognised, and warns when a limit leaves less than 2× headroom over the slowest
-accepted run.
+It refuses placeholders left by `judge new`, validates the metadata against its schema (every key known and of
+its type, judge.schema; a forbidden name or aten op must exist), recomputes expected values from the reference
+(drift is an error), grades the model solutions, the starters, every example submission (each must get the
+verdict its folder names) and a synthetic submission per forbidden call, checks that every known mistake is
+recognised, and warns when a time limit leaves less than 2× headroom over the slowest accepted run (model
+solutions and accepted examples) or the memory limit less than 2× over the largest one's peak.
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import re
 import time
@@ -26,7 +28,7 @@ from judge.errors import ExerciseError
 from judge.exercise import TRACKS, Exercise
 from judge.grade import grade
 from judge.i18n import LANGS
-from judge.loader import load_exercise
+from judge.loader import Where, load_exercise, schema_errors
 from judge.mistakes import mistake_outputs, recognise
 from judge.report import VERDICTS, Report
 from sandbox.guards import resolve
@@ -81,12 +83,17 @@ def check_exercise(path: Path, *, write: bool = False, pool: Pool | None = None,
 class _Checker:
     def __init__(self, path: Path, pool: Pool | None, result: CheckResult) -> None:
         self.path, self.pool, self.result = path, pool, result
+        self.accepted: list[tuple[str, Report]] = []  # (file, report) of every accepted model solution or example
+        self.footprint: dict[str, float] = {}  # track → the smallest max_rss_mb seen in it
 
     def error(self, where: Path | str, message: str, line: int | None = None) -> None:
         self.result.problems.append(Problem("error", self._rel(where) + (f":{line}" if line else ""), message))
 
-    def warn(self, where: Path | str, message: str) -> None:
-        self.result.problems.append(Problem("warning", self._rel(where), message))
+    def warn(self, where: Path | str, message: str, line: int | None = None) -> None:
+        self.result.problems.append(Problem("warning", self._rel(where) + (f":{line}" if line else ""), message))
+
+    def fail(self, exc: ExerciseError) -> None:
+        self.error(exc.path, exc.message, exc.line)
 
     def _rel(self, where: Path | str) -> str:
         path = where if isinstance(where, Path) else self.path / where
@@ -95,29 +102,47 @@ class _Checker:
         except ValueError:
             return str(path)
 
-    def grade(self, exercise: Exercise, source: str, track: str | None, **kwargs: Any) -> Report:
+    def grade(self, exercise: Exercise, source: str | bytes, track: str | None, **kwargs: Any) -> Report:
         self.result.graded += 1
-        return grade(exercise, source, track, pool=self.pool, **kwargs)
+        report = grade(exercise, source, track, pool=self.pool, **kwargs)
+        rss = report.stats.get("max_rss_mb", 0.0)
+        if rss > 0:  # the leanest run of a track is the sandbox worker's own footprint, near enough (_headroom)
+            self.footprint[report.track] = min(self.footprint.get(report.track, rss), rss)
+        return report
 
     # --- the steps -----------------------------------------------------------------------------------------
 
     def run(self, write: bool, known_modules: set[str] | None) -> CheckResult:
         self._placeholders()  # first: a fresh scaffold does not load, and its author wants the whole list
+        refused = schema_errors(self.path)
+        for exc in refused:  # every unknown key and wrong type at once; loading would stop at the first
+            self.fail(exc)
+        if refused:
+            return self.result
         try:
             exercise = self._load(write)
         except ExerciseError as exc:
-            self.result.problems.append(Problem("error", self._rel(exc.path) + (f":{exc.line}" if exc.line else ""),
-                                                exc.message))
+            self.fail(exc)
+            return self.result
+        except Exception as exc:  # e.g. a reference returning what expected.json cannot store: still one FAIL row
+            self.error("exercise.toml", f"the check crashed while computing expected values: "
+                                        f"{type(exc).__name__}: {exc}")
             return self.result
         steps: list[Callable[[Exercise], None]] = [
             self._requirements, self._solutions, self._starters, self._submissions, self._mistakes,
-            self._forbidden, self._lesson,
+            self._forbidden, self._headroom, self._lesson,
         ]
         if known_modules is not None and exercise.module not in known_modules:
             self.error("exercise.toml", f"module {exercise.module!r} is not declared in course.toml "
                                         f"(known: {', '.join(sorted(known_modules)) or 'none'})")
         for step in steps:
-            step(exercise)
+            try:
+                step(exercise)
+            except ExerciseError as exc:
+                self.fail(exc)
+            except Exception as exc:  # the judge's own failure: still one exercise's error, and the others go on
+                name = step.__name__.strip("_")
+                self.error("exercise.toml", f"the check crashed in its {name} step: {type(exc).__name__}: {exc}")
         return self.result
 
     def _load(self, write: bool) -> Exercise:
@@ -165,22 +190,34 @@ class _Checker:
             self.warn("exercise.toml", "elementwise exercise without [plot] x = [start, stop, n]: no learner curve")
 
     def _solutions(self, exercise: Exercise) -> None:
-        slowest_cpu = slowest_wall = 0.0
         for track in exercise.tracks.values():
             report = self.grade(exercise, track.solution, track.name)
             where = f"solutions/{track.name}.py"
             if not report.accepted:
                 self.error(where, f"the model solution gets {report.verdict}: {report.message}")
                 continue
-            slowest_cpu = max(slowest_cpu, report.stats.get("cpu_ms", 0.0) / 1000)
-            slowest_wall = max(slowest_wall, report.stats.get("wall_ms", 0.0) / 1000)
-        limits = exercise.limits
-        if slowest_cpu and limits.cpu_seconds < HEADROOM * slowest_cpu:
-            self.warn("exercise.toml", f"cpu_seconds = {limits.cpu_seconds:g} is under {HEADROOM:g}× the slowest "
-                                       f"model solution ({slowest_cpu:.2f} s)")
-        if slowest_wall and limits.wall_seconds < HEADROOM * slowest_wall:
-            self.warn("exercise.toml", f"wall_seconds = {limits.wall_seconds:g} is under {HEADROOM:g}× the slowest "
-                                       f"model solution ({slowest_wall:.2f} s)")
+            self.accepted.append((where, report))
+
+    def _headroom(self, exercise: Exercise) -> None:
+        """Warn when a limit is under HEADROOM× what an accepted run (a model solution or an accepted example)
+        used: a slower machine or a busier server would then refuse right answers."""
+        if not self.accepted:
+            return
+        limits, line = exercise.limits, Where(exercise.path / "exercise.toml").line
+        for limit, stat in (("cpu_seconds", "cpu_ms"), ("wall_seconds", "wall_ms")):
+            used, file = max((report.stats.get(stat, 0.0) / 1000, file) for file, report in self.accepted)
+            allowed = getattr(limits, limit)
+            if used and allowed < HEADROOM * used:
+                self.warn("exercise.toml", f"{limit} = {allowed:g} is under {HEADROOM:g}× the slowest accepted run "
+                                           f"({file}: {used:.2f} s)", line("limits", limit))
+        # max_rss_mb counts the warm worker's own pages too (~25 MB for NumPy, ~160 MB for torch), while memory_mb
+        # is counted above them: so subtract the leanest run of the same track (a starter, say).
+        used, file = max((report.stats.get("max_rss_mb", 0.0) - self.footprint.get(report.track, 0.0), file)
+                         for file, report in self.accepted)
+        if used > 0 and limits.memory_mb < HEADROOM * used:
+            self.warn("exercise.toml", f"memory_mb = {limits.memory_mb} is under {HEADROOM:g}× the peak of the "
+                                       f"largest accepted run ({file}: about {used:.0f} MB above the sandbox "
+                                       "worker's own footprint)", line("limits", "memory_mb"))
 
     def _starters(self, exercise: Exercise) -> None:
         for track in exercise.tracks.values():
@@ -210,6 +247,8 @@ class _Checker:
             tracks_seen.add(report.track)
             if report.verdict != want:
                 self.error(file, f"expected {want}, got {report.verdict}: {report.message.splitlines()[0]}")
+            elif report.accepted:
+                self.accepted.append((str(file.relative_to(exercise.path)), report))
             mistake = headers.get("mistake")
             if mistake:
                 covered.add(mistake)
@@ -233,9 +272,9 @@ class _Checker:
                 continue
             outputs = mistake_outputs(exercise, mistake)
             answers = {cid: _as_answer(v) for cid, v in outputs.items()}
-            failed = [cid for cid, got in answers.items() if cid in exercise.expected
-                      and not compare(exercise.expected[cid], got, exercise.function.returns, cases[cid].tolerance,
-                                     "numpy").passed]
+            failed = [cid for cid, got in answers.items() if cases[cid].raises or (  # returned, should raise
+                cid in exercise.expected and not compare(exercise.expected[cid], got, exercise.function.returns,
+                                                         cases[cid].tolerance, "numpy").passed)]
             if not outputs:
                 self.error("mistakes.toml", f"mistake {mistake.id!r} raises on every case")
             elif not failed:
@@ -246,7 +285,12 @@ class _Checker:
     def _forbidden(self, exercise: Exercise) -> None:
         """A synthetic submission per forbidden name, by a plain and a dynamic route, must be refused."""
         params = ", ".join(p.name for p in exercise.function.params if p.required)
+        meta = exercise.path / "exercise.toml"
         for rule in exercise.forbidden:
+            for op in rule.aten:
+                problem = _aten_problem(op)
+                if problem:
+                    self.error(meta, problem, _line_of(meta, f'"{op}"'))
             for dotted in rule.names:
                 if not _resolves(dotted):
                     self.error("exercise.toml", f"forbidden name {dotted!r} does not exist, so the run-time "
@@ -279,6 +323,30 @@ class _Checker:
 
         for problem in lesson_problems(exercise):
             self.error(problem.file, problem.message, problem.line)
+
+
+def _aten_problem(name: str) -> str | None:
+    """Why the dispatcher tripwire could never match the forbidden op `name`, or None if it can. The tripwire
+    (sandbox.zygote.AtenGuard) compares "namespace::op" without the overload, so a name is "gelu" (aten is the
+    default namespace) or "aten::gelu", and must be an op the dispatcher knows."""
+    import torch
+
+    namespace, _, op = name.rpartition("::")
+    namespace = namespace or "aten"
+    if "." in op:
+        return (f"forbidden aten op {name!r} names an overload, but the tripwire compares ops without one, so it "
+                f"would never match: write {op.partition('.')[0]!r} (that refuses every overload)")
+    try:  # torch.ops makes any namespace on demand; an op is an OpOverloadPacket in it, anything else is not
+        packet = getattr(getattr(torch.ops, namespace), op, None) if op.isidentifier() else None
+    except Exception:
+        packet = None
+    if isinstance(packet, torch._ops.OpOverloadPacket):
+        return None
+    every = getattr(torch._C, "_dispatch_get_all_op_names", list)()  # only for the suggestion: private API
+    known = {n.partition(".")[0].partition("::")[2] for n in every if n.startswith(f"{namespace}::")}
+    close = difflib.get_close_matches(op, sorted(known), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ": check the spelling"
+    return f"forbidden aten op {name!r} is not an op of torch {torch.__version__}, so no call can match it{hint}"
 
 
 def _resolves(dotted: str) -> bool:

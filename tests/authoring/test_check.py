@@ -118,7 +118,8 @@ def test_case_with_unknown_argument(judge: Judge, exercises: Path) -> None:
     cases = exercises / "gelu" / "cases.toml"
     edit(cases, "args.x = [-3.0, 3.0]", "args.x = [-3.0, 3.0]\nargs.y = 1.0")
     assert_fails(check(judge, exercises),
-                 f"{at(cases, line_of(cases, 'args.x = [-3.0, 3.0]'))}: case 'example-2': unknown argument(s) y")
+                 f"{at(cases, line_of(cases, 'args.x = [-3.0, 3.0]'))}: case 'example-2': unknown argument 'y'; the "
+                 "parameters are: x")
 
 
 def test_stale_expected_values(judge: Judge, exercises: Path) -> None:
@@ -216,7 +217,8 @@ def test_tight_limit_is_a_warning_only(judge: Judge, exercises: Path, shared_poo
     edit(meta, "cpu_seconds = 1", "cpu_seconds = 0.001")
     run = check(judge, exercises)
     assert run.code == 0, run.text
-    assert f"warning: {at(meta)}: cpu_seconds = 0.001 is under 2× the slowest model solution" in run.out
+    assert (f"warning: {at(meta, line_of(meta, 'cpu_seconds'))}: cpu_seconds = 0.001 is under 2× the slowest "
+            "accepted run (") in run.out
     assert "error:" not in run.out
 
 
@@ -226,3 +228,85 @@ def test_placeholder_left_by_the_scaffold(judge: Judge, exercises: Path, shared_
     assert_fails(check(judge, exercises),
                  f"{at(prompt, line_of(prompt, 'TODO(author)'))}: placeholder left by `judge new`: "
                  "TODO(author): say which shapes are tested.")
+
+
+# --- forbidden aten ops, headroom over accepted examples ------------------------------------------------------
+
+
+def test_forbidden_aten_op_that_does_not_exist(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, 'aten = ["gelu", "gelu_backward"]', 'aten = ["gelu", "aten::gelu_backward", "no_such_op",\n'
+                                                   '        "gelu_bakward", "gelu.default"]')
+    run = check(judge, exercises)
+    assert_fails(run,
+                 f"{at(meta, line_of(meta, 'no_such_op'))}: forbidden aten op 'no_such_op' is not an op of torch",
+                 f"{at(meta, line_of(meta, 'gelu_bakward'))}: forbidden aten op 'gelu_bakward' is not an op of "
+                 "torch",
+                 "did you mean 'gelu_backward'?",
+                 f"{at(meta, line_of(meta, 'gelu.default'))}: forbidden aten op 'gelu.default' names an overload",
+                 "write 'gelu'")
+    assert "'aten::gelu_backward'" not in run.out  # the namespaced form of a real op is fine
+    assert run.out.count("forbidden aten op") == 3
+
+
+@pytest.mark.parametrize(("name", "problem"), [
+    ("gelu", None),
+    ("aten::gelu", None),
+    ("_fused_dropout", None),
+    ("relu_", None),
+    ("no_such_op", "is not an op of torch"),
+    ("aten::no_such_op", "is not an op of torch"),
+    ("name", "is not an op of torch"),  # an attribute of torch.ops.aten, but no op
+    ("", "is not an op of torch"),
+    ("gelu.default", "names an overload"),
+])
+def test_aten_names_are_checked_against_the_dispatcher(name: str, problem: str | None) -> None:
+    from judge.authoring.check import _aten_problem
+
+    found = _aten_problem(name)
+    assert (found is None) if problem is None else (problem in (found or "")), found
+
+
+SLOW = """import numpy as np
+
+BUSY = sum(i * i for i in range(1_500_000))  # CPU burnt once, at import: far slower than the model solutions
+
+
+def gelu(x):
+    return 0.5 * x * (1.0 + np.tanh(np.sqrt(2.0 / np.pi) * (x + 0.044715 * x**3)))
+"""
+
+
+def test_slow_accepted_example_is_timed_too(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    """Not only the model solutions: an accepted example slower than them sets the headroom, and is named."""
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, "cpu_seconds = 1", "cpu_seconds = 0.001")  # the sandbox enforces whole seconds, at least 1
+    (exercises / "gelu" / "submissions" / "accepted" / "slow_numpy.py").write_text(SLOW, encoding="utf-8")
+    run = check(judge, exercises)
+    assert run.code == 0, run.text
+    assert (f"warning: {at(meta, line_of(meta, 'cpu_seconds'))}: cpu_seconds = 0.001 is under 2× the slowest "
+            "accepted run (submissions/accepted/slow_numpy.py: ") in run.out
+
+
+def test_memory_headroom_warning(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    """An accepted run that peaks over half of memory_mb (above the worker's own footprint) gets a warning."""
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, "cpu_seconds = 1", "cpu_seconds = 1\nmemory_mb = 200")
+    big = SLOW.replace("BUSY = sum(i * i for i in range(1_500_000))  # CPU burnt once, at import: far slower than "
+                       "the model solutions", "SCRATCH = np.ones(15_000_000)  # 120 MB, held for the whole run")
+    assert "SCRATCH" in big
+    (exercises / "gelu" / "submissions" / "accepted" / "big_numpy.py").write_text(big, encoding="utf-8")
+    run = check(judge, exercises)
+    assert run.code == 0, run.text
+    assert (f"warning: {at(meta, line_of(meta, 'memory_mb'))}: memory_mb = 200 is under 2× the peak of the largest "
+            "accepted run (submissions/accepted/big_numpy.py: about ") in run.out
+    assert "cpu_seconds" not in run.out
+
+
+def test_no_memory_warning_on_a_sound_exercise(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    """torch's worker alone holds ~160 MB: the warning counts only what a run adds to its track's footprint."""
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, "cpu_seconds = 1", "cpu_seconds = 1\nmemory_mb = 64")
+    run = check(judge, exercises)
+    assert run.code == 0, run.text
+    assert "warning:" not in run.out, run.out
