@@ -8,6 +8,10 @@ of its "try it" tasks, and tell authors what is wrong with a lesson (`validate_l
 
     [plot]
     x = [-4.0, 3.0, 701]                         # start, stop, number of points (linspace), 2..5000 points
+    x_label.en = "x"                             # optional: what the horizontal axis is, every language
+    x_label.ru = "x"                             # (default "x"; e.g. "p" for a probability, "n" for a count)
+    difference = true                            # optional: show the difference of the first two value curves
+                                                 # in the readout (default true; false when it means nothing)
 
     [[plot.curve]]                               # one or more; drawn in this order
     id = "exact"                                 # unique; letters, digits, -, _
@@ -32,7 +36,8 @@ of its "try it" tasks, and tell authors what is wrong with a lesson (`validate_l
     tolerance = 0.01                             # |given − value| ≤ tolerance is right (default 0)
 
 The page's prose is `lesson.<lang>.md` next to it (the exercise loader reads it into ``lesson["body"]``).
-The cursor readout shows x, each value curve, the difference of the first two value curves, and each slope.
+The cursor readout shows x (under `x_label`), each value curve, the difference of the first two value curves
+(unless `difference = false`, and only when there are two), and each slope.
 Answers never leave the server: `public_task` strips them, `check_task` compares.
 """
 
@@ -53,6 +58,7 @@ from judge.i18n import LANGS, Text
 from judge.loader import Where, load_callable, resolve_reference  # the loader's own helpers: same errors
 
 ROLES = ("value", "slope")
+PLOT_KEYS = ("x", "x_label", "difference", "curve")
 MAX_POINTS = 5000
 SIGNIFICANT_DIGITS = 10  # enough for a readout to 7 decimals, and a third of the JSON of full repr
 _ID = re.compile(r"[A-Za-z0-9][\w-]*")
@@ -96,6 +102,12 @@ class Lesson:
     grid: tuple[float, float, int]
     curves: tuple[Curve, ...]
     tasks: tuple[Task, ...]
+    x_label: Text | None = None  # None: the page's own "x"
+    difference: bool = True  # the readout's "first value curve − second" row, when there are two
+
+    @property
+    def shows_difference(self) -> bool:
+        return self.difference and sum(c.role == "value" for c in self.curves) >= 2
 
     def task(self, task_id: str) -> Task | None:
         return next((t for t in self.tasks if t.id == task_id), None)
@@ -219,6 +231,15 @@ def _parse(exercise: Exercise) -> tuple[Lesson | None, list[Problem]]:
     else:
         problems.append(_problem(where, f"plot.x must be [start, stop, points] with start < stop and "
                                         f"2..{MAX_POINTS} points", "plot", "x"))
+    for key in plot:
+        if key not in PLOT_KEYS:
+            problems.append(_problem(where, f"[plot] has no setting {key!r}; its settings are: "
+                                            f"{', '.join(PLOT_KEYS)}", "plot", key))
+    x_label = text(plot, "x_label", "plot") if "x_label" in plot else None
+    difference = plot.get("difference", True)
+    if not isinstance(difference, bool):
+        problems.append(_problem(where, "plot.difference must be true or false", "plot", "difference"))
+        difference = True
     seen: set[str] = set()
     for i, item in enumerate(plot.get("curve", [])):
         keys = ("plot.curve", i)
@@ -237,6 +258,9 @@ def _parse(exercise: Exercise) -> tuple[Lesson | None, list[Problem]]:
         problems.append(_problem(where, "at least one [[plot.curve]] is required", "plot"))
     elif not any(c.role == "value" for c in curves):
         problems.append(_problem(where, "at least one curve needs role = \"value\"", "plot.curve"))
+    if plot.get("difference") is True and sum(c.role == "value" for c in curves) < 2:
+        problems.append(_problem(where, "plot.difference = true needs two curves with role = \"value\" "
+                                        "(the readout shows the first minus the second)", "plot", "difference"))
 
     tasks: list[Task] = []
     seen_tasks: set[str] = set()
@@ -269,7 +293,7 @@ def _parse(exercise: Exercise) -> tuple[Lesson | None, list[Problem]]:
         tasks.append(Task(task_id, text(item, "question", *keys), text(item, "explanation", *keys),
                           tuple(answers)))
 
-    lesson = Lesson(exercise.slug, title, body, span, tuple(curves), tuple(tasks))
+    lesson = Lesson(exercise.slug, title, body, span, tuple(curves), tuple(tasks), x_label, difference)
     return lesson, problems
 
 
@@ -331,7 +355,8 @@ def _cached(kind: str, exercise: Exercise, compute: Callable[[], Any]) -> Any:
 
 
 def sample(exercise: Exercise, lesson: Lesson) -> dict[str, Any]:
-    """The plot's data: ``{"x": [...], "curves": [{"id", "label" (Text), "role", "values"}]}``."""
+    """The plot's points: ``{"x": [...], "curves": [{"id", "label" (Text), "role", "values"}]}`` (the axis label
+    and the difference row are the Lesson's `x_label` and `shows_difference`)."""
 
     def compute() -> dict[str, Any]:
         x = grid(lesson)

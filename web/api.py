@@ -11,11 +11,13 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from judge.errors import UnknownExercise, UnknownTrack
 from judge.exercise import Exercise
 from judge.grade import grade
+from judge.i18n import LANGS
 from judge.lesson import Lesson, UnknownAnswer, check_task, load_lesson, reference_curve
+from sandbox import policy
 from sandbox.pool import Busy
 from web import data, state
 from web.errors import ApiError
-from web.i18n import request_lang, wt
+from web.i18n import request_lang, supported_lang, wt
 from web.markdown import render
 from web.openapi import document
 
@@ -49,9 +51,29 @@ def _json_body(lang: str) -> dict[str, Any]:
     return body
 
 
+def _unknown_lang(value: object) -> ApiError:
+    # Said in the language the request would otherwise get (cookie, Accept-Language), not silently in English.
+    return ApiError(422, wt("error.unknown_lang", request_lang(), given=str(value), langs=", ".join(LANGS)))
+
+
+def _lang() -> str:
+    """The language of the answer: ?lang= when given (an unsupported one is a 422, not a quiet English answer),
+    else the cookie, then Accept-Language."""
+    asked = request.args.get("lang")
+    if asked and supported_lang(asked) is None:
+        raise _unknown_lang(asked)
+    return request_lang()
+
+
 def _body_lang(body: dict[str, Any]) -> str:
-    lang = body.get("lang")
-    return request_lang(lang if isinstance(lang, str) else None)
+    """A JSON body's "lang" (a 422 when it is not a supported language), else as `_lang`."""
+    asked = body.get("lang")
+    if asked is None:
+        return _lang()
+    lang = supported_lang(asked)
+    if lang is None:
+        raise _unknown_lang(asked)
+    return lang
 
 
 @api.get("/exercises")
@@ -62,13 +84,13 @@ def exercises() -> Response:
 
 @api.get("/exercises/<slug>")
 def exercise(slug: str) -> Response:
-    lang = request_lang()
+    lang = _lang()
     return jsonify(data.detail(_exercise(slug, lang), lang))
 
 
 @api.post("/exercises/<slug>/submissions")
 def submit(slug: str) -> Response:
-    lang = request_lang()
+    lang = _lang()
     exercise = _exercise(slug, lang)
     body = _json_body(lang)
     lang = _body_lang(body)
@@ -102,21 +124,38 @@ def submit(slug: str) -> Response:
     if result.get("plot") is not None:
         # The right curve on the same grid, computed here from trusted reference code, never in the sandbox.
         result["plot"]["reference"] = reference_curve(exercise)
+    result["switch_track"] = _switch_track(exercise, code, result, lang)
     log.info("graded %s/%s: %s in %.0f ms", exercise.slug, report.track, report.verdict,
              (time.perf_counter() - started) * 1000)
     return jsonify(result)
 
 
+def _switch_track(exercise: Exercise, code: str, result: dict[str, Any], lang: str) -> dict[str, str] | None:
+    """PyTorch code run in the NumPy track is refused for importing torch: a plain "switch to the PyTorch track"
+    (which the page offers as a button, and does not count as an attempt) instead of only "Forbidden". None for
+    anything else. NumPy code needs no such help: the PyTorch track allows numpy."""
+    current = result["track"]
+    if (result["verdict"] != "forbidden" or current == "torch" or "torch" not in exercise.tracks
+            or "torch" in exercise.track(current).imports
+            or not any(issue["code"] == "forbidden_import" for issue in result["issues"])
+            or policy.detect_track(code) != "torch"):
+        return None
+    name = wt("track.torch", lang)
+    return {"track": "torch",
+            "message": wt("wrong_track", lang, track=name),
+            "detail": wt("wrong_track_detail", lang, module="torch", current=wt(f"track.{current}", lang))}
+
+
 @api.get("/lessons/<slug>")
 def lesson(slug: str) -> Response:
-    lang = request_lang()
+    lang = _lang()
     exercise, found = _lesson(slug, lang)
     return jsonify(data.lesson(exercise, found, lang))
 
 
 @api.post("/lessons/<slug>/tasks/<task_id>")
 def check(slug: str, task_id: str) -> Response:
-    lang = request_lang()
+    lang = _lang()
     _, found = _lesson(slug, lang)
     task = found.task(task_id)
     if task is None:

@@ -9,7 +9,7 @@ from judge import values
 from judge.catalog import Catalog
 from judge.errors import ExerciseError
 from judge.exercise import Exercise
-from judge.i18n import LANGS, Text
+from judge.i18n import LANGS, Text, t
 from judge.lesson import Lesson, public_task, sample
 from web.markdown import render
 
@@ -121,6 +121,8 @@ def lesson(exercise: Exercise, lesson: Lesson, lang: str) -> dict[str, Any]:
         "exercise": {"slug": exercise.slug, "title": exercise.title.get_in(lang)},
         "body": {"markdown": body, "html": render(body)},
         "plot": {"x": points["x"],
+                 "x_label": lesson.x_label.get_in(lang) if lesson.x_label else t("web.readout_x", lang),
+                 "difference": lesson.shows_difference,
                  "curves": [{"id": c["id"], "label": c["label"].get_in(lang), "role": c["role"],
                              "values": c["values"]} for c in points["curves"]]},
         "tasks": tasks,

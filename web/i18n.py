@@ -7,7 +7,8 @@ from typing import Any
 
 from flask import request
 
-from judge.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
+from judge.exercise import TRACKS
+from judge.i18n import DEFAULT_LANG, LANGS, t
 
 COOKIE = "lang"
 LANG_NAMES = {"en": "English", "ru": "Русский"}
@@ -16,17 +17,28 @@ LANG_NAMES = {"en": "English", "ru": "Русский"}
 JS_KEYS = (
     "difference", "hidden", "hint_n", "hint_next", "hint_show", "hint_targeted", "issue_at", "network_error",
     "plot_difference", "plot_heading", "plot_no_curve", "plot_reference", "plot_yours", "readout_x", "reset_confirm",
-    "running", "stats", "task_checking",
+    "running", "stats", "task_checking", "wrong_track_switch",
     *(f"state.{s}" for s in ("not_started", "attempted", "solved")),
+    *(f"track.{name}" for name in TRACKS),
     *(f"status.{s}" for s in ("passed", "failed", "error", "timeout", "not_run", "forbidden")),
 )
 
 
+def supported_lang(value: object) -> str | None:
+    """`value` as one of LANGS ('ru', 'RU', 'ru-RU' and 'ru_RU' are all 'ru'), or None for anything else."""
+    if not isinstance(value, str):
+        return None
+    code = value.strip().lower().replace("_", "-").partition("-")[0]
+    return code if code in LANGS else None
+
+
 def request_lang(explicit: str | None = None) -> str:
-    """`explicit` (a JSON body's "lang") > ?lang= > the remembered cookie > Accept-Language > English."""
+    """`explicit` (a JSON body's "lang") > ?lang= > the remembered cookie > Accept-Language > English.
+    An unsupported value is skipped (pages fall back; the API refuses it first, see web.api)."""
     for candidate in (explicit, request.args.get("lang"), request.cookies.get(COOKIE)):
-        if candidate and normalize_lang(candidate) == candidate.strip().lower()[:2]:
-            return normalize_lang(candidate)
+        lang = supported_lang(candidate)
+        if lang:
+            return lang
     best = request.accept_languages.best_match(LANGS)
     return best or DEFAULT_LANG
 

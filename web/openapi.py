@@ -129,7 +129,8 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "code": {"type": "string", "description": "the solution file, at most 64 KiB of UTF-8"},
             "track": {"enum": list(TRACKS), "description": "default: detected from the imports"},
-            "lang": {"enum": list(LANGS), "description": "language of the report (default: Accept-Language)"},
+            "lang": {"enum": list(LANGS), "description": "language of the report (default: ?lang=, the lang "
+                                                        "cookie, then Accept-Language); any other is a 422"},
         },
         "required": ["code"],
     },
@@ -159,7 +160,8 @@ SCHEMAS: dict[str, Any] = {
     },
     "Report": {
         "type": "object",
-        "description": "exactly `judge run --json`, plus plot.reference (the right curve on the same grid)",
+        "description": "exactly `judge run --json`, plus plot.reference (the right curve on the same grid) and "
+                       "switch_track",
         "properties": {
             "exercise": {"type": "string"}, "track": {"enum": list(TRACKS)}, "lang": {"enum": list(LANGS)},
             "verdict": {"enum": list(VERDICTS)}, "verdict_label": {"type": "string"},
@@ -183,10 +185,20 @@ SCHEMAS: dict[str, Any] = {
                 },
                 "required": ["x", "learner", "reference"], "additionalProperties": False}]},
             "version": {"const": REPORT_VERSION},
+            "switch_track": {"oneOf": [{"type": "null"}, {
+                "type": "object",
+                "description": "the code belongs to another track of this exercise (PyTorch code in the NumPy "
+                               "track, refused for importing torch): the track to switch to, and what to tell "
+                               "the learner instead of only \"Forbidden\"",
+                "properties": {"track": {"enum": list(TRACKS)},
+                               "message": {"type": "string", "description": "e.g. \"This looks like PyTorch "
+                                                                            "code — switch to the PyTorch track\""},
+                               "detail": {"type": "string"}},
+                "required": ["track", "message", "detail"], "additionalProperties": False}]},
         },
         "required": ["exercise", "track", "lang", "verdict", "verdict_label", "message", "passed", "total",
                      "cases", "hints", "mistakes", "issues", "stdout", "stdout_truncated", "notes", "stats",
-                     "plot", "version"],
+                     "plot", "version", "switch_track"],
         "additionalProperties": False,
     },
     "Lesson": {
@@ -200,6 +212,11 @@ SCHEMAS: dict[str, Any] = {
                 "type": "object",
                 "properties": {
                     "x": {"type": "array", "items": {"type": "number"}, "minItems": 2},
+                    "x_label": {"type": "string", "description": "what the horizontal axis is (default \"x\")"},
+                    "difference": {"type": "boolean",
+                                   "description": "whether the readout shows the first value curve minus the "
+                                                  "second (false when there are fewer than two, or the lesson "
+                                                  "turns it off)"},
                     "curves": {"type": "array", "minItems": 1, "items": {
                         "type": "object",
                         "properties": {"id": {"type": "string"}, "label": {"type": "string"},
@@ -207,7 +224,7 @@ SCHEMAS: dict[str, Any] = {
                                        "values": {"type": "array", "items": NUMBER_OR_GAP}},
                         "required": ["id", "label", "role", "values"], "additionalProperties": False}},
                 },
-                "required": ["x", "curves"], "additionalProperties": False,
+                "required": ["x", "x_label", "difference", "curves"], "additionalProperties": False,
             },
             "tasks": {"type": "array", "items": {
                 "type": "object", "description": "a task without its answers (those stay on the server)",
@@ -248,7 +265,9 @@ SCHEMAS: dict[str, Any] = {
 }
 
 LANG_PARAM = {"name": "lang", "in": "query", "required": False, "schema": {"enum": list(LANGS)},
-              "description": "language of the texts (default: the lang cookie, then Accept-Language)"}
+              "description": "language of the texts (default: the lang cookie, then Accept-Language); "
+                             "any other language is a 422"}
+UNKNOWN_LANG = "a `lang` (query or body) that is not one of: " + ", ".join(LANGS)
 SLUG_PARAM = {"name": "slug", "in": "path", "required": True, "schema": {"type": "string"}}
 TOO_MANY = _error("too many requests from this client (limit: JUDGE_RATE_LIMIT)", RETRY_AFTER)
 
@@ -274,18 +293,18 @@ def document() -> dict[str, Any]:
                 "operationId": "getExercise", "summary": "prompt, starters, visible cases, limits, signature",
                 "parameters": [SLUG_PARAM, LANG_PARAM],
                 "responses": {"200": _json(_ref("ExerciseDetail"), "the exercise"),
-                              "404": _error("no such exercise"), "429": TOO_MANY},
+                              "404": _error("no such exercise"), "422": _error(UNKNOWN_LANG), "429": TOO_MANY},
             }},
             "/api/exercises/{slug}/submissions": {"post": {
                 "operationId": "submit", "summary": "grade code; the answer is the report of `judge run --json`",
-                "parameters": [SLUG_PARAM],
+                "parameters": [SLUG_PARAM, LANG_PARAM],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Submission")}}},
                 "responses": {
                     "200": _json(_ref("Report"), "the report (every verdict, accepted or not, is a 200)"),
                     "400": _error("not JSON, or no `code` string"),
                     "404": _error("no such exercise"),
                     "413": _error("the code is over 64 KiB (or the body far over it)"),
-                    "422": _error("a track this exercise does not have"),
+                    "422": _error(f"a track this exercise does not have, or {UNKNOWN_LANG}"),
                     "429": TOO_MANY,
                     "503": _error("the judge is saturated; try again after Retry-After seconds", RETRY_AFTER),
                 },
@@ -294,18 +313,19 @@ def document() -> dict[str, Any]:
                 "operationId": "getLesson", "summary": "lesson text, plot points, tasks (without answers)",
                 "parameters": [SLUG_PARAM, LANG_PARAM],
                 "responses": {"200": _json(_ref("Lesson"), "the lesson"),
-                              "404": _error("no such exercise, or it has no lesson"), "429": TOO_MANY},
+                              "404": _error("no such exercise, or it has no lesson"),
+                              "422": _error(UNKNOWN_LANG), "429": TOO_MANY},
             }},
             "/api/lessons/{slug}/tasks/{task_id}": {"post": {
                 "operationId": "checkTask", "summary": "check a \"try it\" task's answers on the server",
                 "parameters": [SLUG_PARAM, {"name": "task_id", "in": "path", "required": True,
-                                            "schema": {"type": "string"}}],
+                                            "schema": {"type": "string"}}, LANG_PARAM],
                 "requestBody": {"required": True,
                                 "content": {"application/json": {"schema": _ref("TaskAnswers")}}},
                 "responses": {"200": _json(_ref("TaskResult"), "right or not, per answer"),
                               "400": _error("not JSON, or no `answers` object"),
                               "404": _error("no such exercise, lesson or task"),
-                              "422": _error("an answer id the task does not have"),
+                              "422": _error(f"an answer id the task does not have, or {UNKNOWN_LANG}"),
                               "429": TOO_MANY},
             }},
             "/api/openapi.json": {"get": {

@@ -12,7 +12,7 @@ from judge.errors import UnknownExercise
 from judge.exercise import Exercise
 from judge.lesson import load_lesson
 from web import data, state
-from web.i18n import COOKIE, js_strings, request_lang, wt
+from web.i18n import COOKIE, js_strings, request_lang, supported_lang, wt
 
 pages = Blueprint("pages", __name__)
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -29,7 +29,7 @@ def _page(template: str, lang: str, **context: Any) -> Response:
     """Render in `lang` (see web.i18n's context processor) and remember an explicit, valid ?lang=."""
     g.lang = lang
     response = make_response(render_template(template, **context))
-    if request.args.get("lang") == lang:
+    if supported_lang(request.args.get("lang")) == lang:
         response.set_cookie(COOKIE, lang, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True)
     response.headers["Content-Language"] = lang
     response.vary.add("Accept-Language")

@@ -174,6 +174,63 @@ def test_unknown_track_is_422(client: FlaskClient, openapi: dict[str, Any], trac
     assert "numpy, torch" in body["detail"]
 
 
+@pytest.mark.parametrize(("method", "path", "body"), [
+    ("GET", "/api/exercises/gelu?lang=de", None),
+    ("GET", "/api/lessons/gelu?lang=de", None),
+    ("POST", SUBMIT, {"code": SOLUTION, "track": "numpy", "lang": "de"}),
+    ("POST", SUBMIT + "?lang=de", {"code": SOLUTION, "track": "numpy"}),
+    ("POST", SUBMIT, {"code": SOLUTION, "lang": 5}),
+    ("POST", "/api/lessons/gelu/tasks/lowest-point", {"answers": {"x": 1}, "lang": "de"}),
+    ("POST", "/api/lessons/gelu/tasks/lowest-point?lang=english", {"answers": {"x": 1}}),
+])
+def test_unknown_language_is_422_naming_the_supported_ones(client: FlaskClient, openapi: dict[str, Any],
+                                                           method: str, path: str, body: Any) -> None:
+    """Not a quiet answer in English: the client asked for a language the judge does not speak."""
+    response = call(client, openapi, method, path, json=body) if body is not None else \
+        call(client, openapi, method, path)
+    detail = assert_error(response, 422, "unprocessable")["detail"]
+    assert "en, ru" in detail
+    assert ("de" if "de" in path or (body or {}).get("lang") == "de" else "") in detail
+
+
+def test_unknown_language_is_refused_in_the_language_the_client_would_get(client: FlaskClient) -> None:
+    body = client.get("/api/exercises/gelu?lang=de", headers={"Accept-Language": "ru"}).get_json()
+    assert body["detail"] == "Неизвестный язык «de»; поддерживаются: en, ru."
+    # regional and upper-case spellings of a supported language are that language
+    assert client.get("/api/exercises/gelu?lang=RU").get_json()["lang"] == "ru"
+    report = client.post(SUBMIT, json={"code": NO_CUBIC, "track": "numpy", "lang": "ru-RU"}).get_json()
+    assert report["lang"] == "ru"
+    # and an absent one still falls back to the cookie, then Accept-Language
+    report = client.post(SUBMIT, json={"code": NO_CUBIC, "track": "numpy", "lang": None},
+                         headers={"Accept-Language": "ru"}).get_json()
+    assert report["lang"] == "ru"
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "This looks like PyTorch code — switch to the PyTorch track"),
+    ("ru", "Похоже, это код на PyTorch — переключитесь на трек PyTorch"),
+])
+def test_pytorch_code_in_the_numpy_track_says_to_switch(client: FlaskClient, openapi: dict[str, Any], lang: str,
+                                                        message: str) -> None:
+    code = gelu_file("solutions/torch.py")
+    body = call(client, openapi, "POST", SUBMIT, json={"code": code, "track": "numpy", "lang": lang}).get_json()
+    assert body["verdict"] == "forbidden" and body["track"] == "numpy"  # the report itself is the CLI's
+    switch = body["switch_track"]
+    assert switch["track"] == "torch" and switch["message"] == message
+    assert "`torch`" in switch["detail"]
+
+
+@pytest.mark.parametrize(("code", "track"), [
+    (SOLUTION, "torch"),  # NumPy code in the PyTorch track: numpy is allowed there
+    ("import numpy as np\nimport os\n\ndef gelu(x):\n    return x\n", "numpy"),  # forbidden, but not torch
+    ("import torch\nimport os\n\ndef gelu(x):\n    return x\n", "torch"),  # forbidden in the right track
+    (SOLUTION, "numpy"),
+])
+def test_no_switch_suggested_otherwise(client: FlaskClient, openapi: dict[str, Any], code: str, track: str) -> None:
+    body = call(client, openapi, "POST", SUBMIT, json={"code": code, "track": track}).get_json()
+    assert body["switch_track"] is None
+
+
 def test_errors_speak_the_asked_language(client: FlaskClient) -> None:
     body = client.post(SUBMIT, json={"code": SOLUTION, "track": "jax", "lang": "ru"}).get_json()
     assert body["detail"].startswith("Неизвестный трек")
@@ -278,6 +335,27 @@ def test_lesson_has_curves_and_tasks_but_no_answers(client: FlaskClient, openapi
     for secret in ("0.7518", "0.7525", "0.16997", "0.0040497", "0.0036374", "tolerance", "explanation", "value"):
         assert secret not in tasks
     assert all(set(a) == {"id", "label"} for t in body["tasks"] for a in t["answers"])
+
+
+def test_lesson_plot_names_its_axis_and_says_whether_to_show_the_difference(
+        pool: Pool, catalog: Catalog, tmp_path: Any, openapi: dict[str, Any]) -> None:
+    client = make_app(pool, catalog).test_client()
+    plot = call(client, openapi, "GET", "/api/lessons/gelu").get_json()["plot"]
+    assert plot["x_label"] == "x" and plot["difference"] is True  # the defaults
+
+    import shutil
+
+    shutil.copytree(catalog.root / "gelu", tmp_path / "gelu")
+    toml = tmp_path / "gelu" / "lesson.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        "[plot]\n", '[plot]\nx_label.en = "p, a probability"\nx_label.ru = "p, вероятность"\ndifference = false\n', 1),
+        encoding="utf-8")
+    client = make_app(pool, Catalog(tmp_path)).test_client()
+    plot = call(client, openapi, "GET", "/api/lessons/gelu?lang=ru").get_json()["plot"]
+    assert plot["x_label"] == "p, вероятность" and plot["difference"] is False
+    # the page hands the same to its script
+    html = client.get("/lessons/gelu").get_data(as_text=True)
+    assert '"x_label": "p, a probability"' in html and '"difference": false' in html
 
 
 def test_task_answers_are_checked_on_the_server(client: FlaskClient, openapi: dict[str, Any]) -> None:

@@ -118,6 +118,86 @@ def test_missing_cubic_term_shows_the_mistake_hint_and_both_curves(tab: Tab) -> 
     assert tab.page.evaluate("() => localStorage.getItem('mlj:state:gelu')") == "attempted"
 
 
+def shown_hints(tab: Tab) -> list[str]:
+    return [str(h) for h in tab.page.eval_on_selector_all("#hints li .hint-label", "ls => ls.map(l => l.textContent)")]
+
+
+def test_revealed_hints_stay_revealed_across_runs_and_reloads(tab: Tab) -> None:
+    open_exercise(tab)
+    set_code(tab, NO_CUBIC)
+    assert run(tab) == "Wrong answer"
+    button = tab.page.locator("#hint-button")
+    for _ in range(3):
+        button.click()
+    assert shown_hints(tab) == ["About your mistake", "Hint 1", "Hint 2"]
+
+    # the same mistake again: the three stay open, and the button goes on from the fourth
+    assert run(tab) == "Wrong answer"
+    assert shown_hints(tab) == ["About your mistake", "Hint 1", "Hint 2"]
+    assert button.inner_text() == "Show the next hint (4 of 5)"
+    assert tab.page.evaluate("() => localStorage.getItem('mlj:hints:gelu:en')") == "3"
+
+    # ... after a reload too
+    tab.page.reload()
+    tab.page.wait_for_function("() => window.mljExercise !== undefined")
+    assert run(tab) == "Wrong answer"
+    assert shown_hints(tab) == ["About your mistake", "Hint 1", "Hint 2"]
+
+    # a run with other hints (no recognised mistake: the escalating ones only) shows as many of those
+    set_code(tab, "import numpy as np\n\n\ndef gelu(x):\n    return x\n")
+    assert run(tab) == "Wrong answer"
+    assert shown_hints(tab) == ["Hint 1", "Hint 2", "Hint 3"]
+    assert button.inner_text() == "Show the next hint (4 of 4)"
+    button.click()
+    assert shown_hints(tab) == ["Hint 1", "Hint 2", "Hint 3", "Hint 4"] and button.is_hidden()
+    # and back to the mistake: its hint first, then up to the four now revealed
+    set_code(tab, NO_CUBIC)
+    assert run(tab) == "Wrong answer"
+    assert shown_hints(tab) == ["About your mistake", "Hint 1", "Hint 2", "Hint 3"]
+
+    # kept per language: in Russian the learner has not read any yet
+    tab.goto("/exercises/gelu?lang=ru")
+    tab.page.wait_for_function("() => window.mljExercise !== undefined")
+    assert run(tab) == "Неверный ответ"
+    assert shown_hints(tab) == [] and button.inner_text() == "Показать подсказку"
+
+
+def test_pytorch_code_in_the_numpy_track_offers_to_switch(tab: Tab) -> None:
+    open_exercise(tab)
+    assert tab.page.is_checked('input[name="track"][value="numpy"]')
+    set_code(tab, TORCH_SOLUTION)
+    run(tab)
+    assert tab.page.inner_text("#verdict") == "This looks like PyTorch code — switch to the PyTorch track"
+    assert "Forbidden" not in tab.page.inner_text("#result")
+    for block in ("#issues-block", "#cases-block", "#hints-block"):
+        assert tab.page.is_hidden(block), block
+    switch = tab.page.locator("#switch-track")
+    assert switch.inner_text() == "Switch to PyTorch and run"
+    assert tab.page.evaluate("() => localStorage.getItem('mlj:state:gelu')") is None  # not an attempt
+    tab.screenshot("exercise-wrong-track")
+
+    # one click: the code moves to the PyTorch track and runs there
+    before = runs(tab)
+    switch.click()
+    tab.page.wait_for_function(f"() => Number(document.getElementById('result').dataset.runs || 0) > {before}")
+    assert tab.page.inner_text("#verdict") == "Accepted"
+    assert tab.page.is_hidden("#switch-block")
+    assert tab.page.is_checked('input[name="track"][value="torch"]')
+    assert get_code(tab) == TORCH_SOLUTION
+    assert tab.page.evaluate("() => localStorage.getItem('mlj:state:gelu')") == "solved"
+    # the NumPy track is back to its starter, not left holding PyTorch code
+    tab.page.click('input[name="track"][value="numpy"]')
+    assert "raise NotImplementedError" in get_code(tab) and "torch" not in get_code(tab)
+
+
+def test_pytorch_code_in_the_numpy_track_in_russian(tab: Tab) -> None:
+    open_exercise(tab, "/exercises/gelu?lang=ru")
+    set_code(tab, TORCH_SOLUTION)
+    run(tab)
+    assert tab.page.inner_text("#verdict") == "Похоже, это код на PyTorch — переключитесь на трек PyTorch"
+    assert tab.page.inner_text("#switch-track") == "Переключиться на PyTorch и запустить"
+
+
 def test_switch_to_russian(tab: Tab) -> None:
     open_exercise(tab)
     set_code(tab, NO_CUBIC)
@@ -197,6 +277,28 @@ def test_drag_along_the_lesson_plot(tab: Tab) -> None:
     tab.page.keyboard.press("ArrowRight")
     assert readout(tab, "x") == pytest.approx(before + 0.01, abs=1e-9)
     tab.screenshot("lesson-cursor")
+
+
+@pytest.mark.parametrize(("slug", "label"), [("dropout", "p, the drop probability"),
+                                           ("embedding", "n, ids looked up")])
+def test_lesson_readout_names_its_axis_and_leaves_out_a_meaningless_difference(tab: Tab, slug: str,
+                                                                               label: str) -> None:
+    tab.goto(f"/lessons/{slug}")
+    tab.page.wait_for_function("() => window.mljLesson !== undefined")
+    rows = tab.page.eval_on_selector_all("#readout dt", "ds => ds.map(d => d.textContent)")
+    assert rows[0] == label
+    assert not any(row.startswith("difference") for row in rows)
+    assert tab.page.locator('#readout dd[data-key="difference"]').count() == 0
+    assert label in tab.page.inner_text("#lesson-plot")  # the axis (and the legend's first entry)
+    tab.screenshot(f"lesson-{slug}")
+
+
+def test_lesson_readout_keeps_x_and_the_difference_by_default(tab: Tab) -> None:
+    tab.goto("/lessons/gelu?lang=ru")
+    tab.page.wait_for_function("() => window.mljLesson !== undefined")
+    rows = tab.page.eval_on_selector_all("#readout dt", "ds => ds.map(d => d.textContent)")
+    assert rows[0] == "x"
+    assert rows[3] == "разность (точная GELU x·Φ(x) − форма с tanh)"
 
 
 def test_solve_the_try_it_tasks(tab: Tab) -> None:

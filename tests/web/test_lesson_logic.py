@@ -188,3 +188,63 @@ def test_validate_lesson_samples_the_curves(tmp_path: Path) -> None:
         "import numpy as np\n\ndef tanh_with_a_hole(x):\n    return np.where(x > 1, np.nan, x)\n", encoding="utf-8")
     problems = validate_lesson(load_exercise(folder))
     assert len(problems) == 1 and "curve 'tanh' is not finite at x = 1.01" in problems[0]
+
+
+@pytest.mark.parametrize(("slug", "label_en"), [("dropout", "p, the drop probability"),
+                                                ("embedding", "n, ids looked up"), ("softmax", "d = z₁ − z₂")])
+def test_lessons_whose_axis_is_not_x_name_it_and_drop_the_difference(slug: str, label_en: str) -> None:
+    """Dropout's axis is p and its first two curves (survivors' scale, share kept) have no useful difference;
+    embedding's axis is an id count; softmax's is the logit gap d."""
+    lesson = load_lesson(Catalog(GELU.parent).get(slug))
+    assert lesson is not None and lesson.x_label is not None
+    assert lesson.x_label["en"] == label_en and lesson.x_label["ru"]
+    assert lesson.difference is False and lesson.shows_difference is False
+
+
+def test_plot_defaults_are_x_and_the_difference(gelu: Exercise) -> None:
+    lesson = load_lesson(gelu)
+    assert lesson is not None
+    assert lesson.x_label is None and lesson.difference is True and lesson.shows_difference is True
+
+
+def _gelu_with_plot(tmp_path: Path, settings: str, *, one_value_curve: bool = False) -> Exercise:
+    folder = tmp_path / "gelu"
+    shutil.copytree(GELU, folder)
+    text = (folder / "lesson.toml").read_text(encoding="utf-8")
+    text = text.replace("[plot]\n", f"[plot]\n{settings}\n", 1)
+    if one_value_curve:
+        text = text.replace('function = "reference.gelu:gelu_tanh"\nrole = "value"',
+                            'function = "reference.gelu:gelu_tanh"\nrole = "slope"')
+    (folder / "lesson.toml").write_text(text, encoding="utf-8")
+    return load_exercise(folder)
+
+
+def test_x_label_and_difference_are_read(tmp_path: Path) -> None:
+    exercise = _gelu_with_plot(tmp_path, 'x_label.en = "z"\nx_label.ru = "з"\ndifference = false')
+    assert validate_lesson(exercise) == []
+    lesson = load_lesson(exercise)
+    assert lesson is not None
+    assert dict(lesson.x_label or {}) == {"en": "z", "ru": "з"} and not lesson.shows_difference
+
+
+def test_x_label_and_difference_are_validated_with_their_lines(tmp_path: Path) -> None:
+    # each problem at the line of its setting (right under [plot], in that order)
+    exercise = _gelu_with_plot(tmp_path, 'x_label.en = "z"\ndifference = "no"\nxlabel = "typo"')
+    text = "\n".join(validate_lesson(exercise))
+    line = next(i for i, row in enumerate((exercise.path / "lesson.toml").read_text().splitlines(), 1)
+                if row.startswith("x_label.en"))
+    assert f"lesson.toml:{line}: 'x_label' has no text in ru" in text
+    assert f"lesson.toml:{line + 1}: plot.difference must be true or false" in text
+    assert f"lesson.toml:{line + 2}: [plot] has no setting 'xlabel'; its settings are: x, x_label, difference, " \
+           "curve" in text
+    with pytest.raises(ExerciseError):
+        load_lesson(exercise)
+
+
+def test_difference_needs_two_value_curves(tmp_path: Path) -> None:
+    exercise = _gelu_with_plot(tmp_path, "difference = true", one_value_curve=True)
+    assert any("plot.difference = true needs two curves" in p for p in validate_lesson(exercise))
+    # left at its default, one value curve simply shows no difference row
+    quiet = _gelu_with_plot(tmp_path / "b", "", one_value_curve=True)
+    lesson = load_lesson(quiet)
+    assert lesson is not None and lesson.difference and not lesson.shows_difference

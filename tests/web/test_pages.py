@@ -122,6 +122,23 @@ def test_an_explicit_choice_is_remembered(client: FlaskClient) -> None:
     assert 'href="/lessons/gelu?lang=en"' in html
 
 
+def test_an_unknown_language_falls_back_and_keeps_the_switch_right(client: FlaskClient) -> None:
+    """Pages (unlike the API) answer ?lang=de anyway, in the language the visitor would otherwise get, with
+    that language marked current in the switch, links to the others, and nothing remembered."""
+    response = client.get("/lessons/gelu?lang=de")
+    html = response.get_data(as_text=True)
+    assert '<html lang="en">' in html and "Set-Cookie" not in response.headers
+    assert re.search(r'<span class="lang-current" lang="en" aria-current="true">English</span>', html)
+    assert 'href="/lessons/gelu?lang=ru"' in html and 'href="/lessons/gelu?lang=de"' not in html
+    client.get("/?lang=ru")  # an earlier, explicit choice is kept over the unknown one
+    response = client.get("/lessons/gelu?lang=de")
+    html = response.get_data(as_text=True)
+    assert '<html lang="ru">' in html and "Set-Cookie" not in response.headers
+    assert 'lang="ru" aria-current="true"' in html and 'href="/lessons/gelu?lang=en"' in html
+    # a supported language spelt differently is still an explicit choice, and is remembered as such
+    assert "lang=en" in client.get("/?lang=EN").headers["Set-Cookie"]
+
+
 def test_catalogue_groups_by_module_with_intros(client: FlaskClient, catalog: Catalog) -> None:
     html = client.get("/?lang=ru").get_data(as_text=True)
     modules = catalog.modules()

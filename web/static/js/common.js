@@ -56,6 +56,7 @@ export const keys = {
   state: (slug) => `mlj:state:${slug}`, // "attempted" | "solved"
   draft: (slug, track) => `mlj:draft:${slug}:${track}`,
   track: (slug) => `mlj:track:${slug}`,
+  hints: (slug, lang) => `mlj:hints:${slug}:${lang}`, // how many hints the learner has revealed
 };
 
 export const STATES = ["not_started", "attempted", "solved"];

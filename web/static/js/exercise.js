@@ -59,14 +59,27 @@ const editor = (() => {
   });
 })();
 
+/** Show track `name` with its own draft. `carry`: bring the code in the editor along instead (code written for
+ *  `name` in the wrong track); the track it leaves goes back to its starter, and undo gives back `name`'s old draft. */
+function selectTrack(name, { carry = false } = {}) {
+  if (name === track || !page.tracks.includes(name)) return;
+  const code = editor.getDoc();
+  saveDraft();
+  if (carry) store.remove(keys.draft(slug, track));
+  track = name;
+  store.set(keys.track(slug), track);
+  for (const radio of radios) radio.checked = radio.value === track;
+  editor.setDoc(draft(track), { addToHistory: false });
+  if (carry && editor.getDoc() !== code) {
+    editor.setDoc(code);
+    saveDraft();
+  }
+}
+
 for (const radio of radios) {
   radio.checked = radio.value === track;
   radio.addEventListener("change", () => {
-    if (!radio.checked || radio.value === track) return;
-    saveDraft();
-    track = radio.value;
-    store.set(keys.track(slug), track);
-    editor.setDoc(draft(track), { addToHistory: false });
+    if (radio.checked) selectTrack(radio.value);
   });
 }
 
@@ -86,7 +99,14 @@ function jumpTo(line, col) {
   view.focus();
 }
 
-const panel = new ResultPanel({ onIssue: jumpTo });
+// PyTorch code run in the NumPy track: the panel's button moves the code to the PyTorch track and runs it there.
+function switchTrackAndRun(name) {
+  selectTrack(name, { carry: true });
+  run();
+}
+
+const panel = new ResultPanel({ onIssue: jumpTo, onSwitchTrack: switchTrackAndRun,
+  hintsKey: keys.hints(slug, page.lang) });
 
 function remember(verdict) {
   const previous = store.get(keys.state(slug));
@@ -109,10 +129,13 @@ async function run() {
       return;
     }
     panel.render(data);
-    remember(data.verdict);
+    // Code for the other track is not an attempt at this one: the panel offers the switch instead.
+    if (!data.switch_track) remember(data.verdict);
     status.textContent = "";
     // For screen readers: the verdict, once (the panel itself is too long to announce).
-    announce.textContent = `${data.verdict_label}: ${data.message}`;
+    announce.textContent = data.switch_track
+      ? data.switch_track.message
+      : `${data.verdict_label}: ${data.message}`;
   } catch {
     status.textContent = t("network_error");
   } finally {

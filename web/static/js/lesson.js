@@ -1,9 +1,11 @@
 // The lesson page: curves from the server (computed by trusted reference code: JavaScript has no erf),
-// a cursor that follows the mouse or the slider and reads out x, the values, their difference and the slopes,
+// a cursor that follows the mouse or the slider and reads out x (the lesson's x_label: p, n ...), the values,
+// the difference of the first two (unless the lesson turns it off) and the slopes,
 // and "try it" tasks checked by the server (the answers never come to the browser).
 import { el, formatNumber, page, postJSON, t } from "./common.js";
 
 const { x, curves } = page.plot;
+const xLabel = page.plot.x_label || t("readout_x");
 const PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
 const valueCurves = curves.filter((c) => c.role === "value");
 const slopeCurves = curves.filter((c) => c.role === "slope");
@@ -25,10 +27,10 @@ function nearest(target) {
   return best;
 }
 
-// Readout rows: x, every value curve, the difference of the first two, every slope.
-const rows = [{ key: "x", label: t("readout_x"), value: (i) => x[i], decimals: xDecimals }];
+// Readout rows: x, every value curve, the difference of the first two (when it means something), every slope.
+const rows = [{ key: "x", label: xLabel, value: (i) => x[i], decimals: xDecimals }];
 for (const c of valueCurves) rows.push({ key: c.id, label: c.label, value: (i) => c.values[i], color: colorOf(c) });
-if (valueCurves.length >= 2) {
+if (page.plot.difference !== false && valueCurves.length >= 2) {
   const [a, b] = valueCurves;
   rows.push({
     key: "difference",
@@ -76,7 +78,7 @@ const plot = window.MLJPlot.create(document.getElementById("lesson-plot"), {
     dash: c.role === "slope" ? [6, 4] : null,
   })),
   height: 340,
-  xLabel: "x",
+  xLabel,
   label: document.getElementById("plot-heading").textContent,
   onCursor: (idx) => {
     if (idx == null) {

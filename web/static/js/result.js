@@ -1,6 +1,8 @@
-// The result panel: verdict, cases (differing entries marked), issues, output, notes, hints one at a time,
-// and the learner's curve over the right one. Everything the report says goes in as text, never as HTML.
-import { el, t } from "./common.js";
+// The result panel: verdict, cases (differing entries marked), issues, output, notes, hints one at a time (as many
+// as the learner has already revealed for this exercise come back on every run and after a reload), the learner's
+// curve over the right one, and "switch to the PyTorch track" for PyTorch code run in the NumPy track.
+// Everything the report says goes in as text, never as HTML.
+import { el, store, t } from "./common.js";
 
 const MAX_SHOWN = 64; // entries of an array shown in a table cell before "…"
 const COLORS = { reference: "#0072B2", learner: "#D55E00" };
@@ -83,14 +85,28 @@ function fill(list, items, make) {
 }
 
 export class ResultPanel {
-  constructor({ onIssue } = {}) {
+  /** onIssue(line, col): jump to an issue; onSwitchTrack(track): the learner asked to switch track;
+   *  hintsKey: the localStorage key keeping how many hints the learner has revealed. */
+  constructor({ onIssue, onSwitchTrack, hintsKey } = {}) {
     this.onIssue = onIssue;
+    this.onSwitchTrack = onSwitchTrack;
+    this.hintsKey = hintsKey;
     this.plot = null;
     this.diffPlot = null;
     this.hints = [];
     this.targeted = 0;
     this.revealed = 0;
+    this.switchTo = null;
     $("hint-button").addEventListener("click", () => this.revealHint());
+    $("switch-track").addEventListener("click", () => {
+      if (this.switchTo && this.onSwitchTrack) this.onSwitchTrack(this.switchTo.track);
+    });
+  }
+
+  /** How many hints the learner has revealed for this exercise so far (0 without storage). */
+  get keptHints() {
+    const n = this.hintsKey ? Number.parseInt(store.get(this.hintsKey) ?? "", 10) : 0;
+    return Number.isFinite(n) && n > 0 ? n : 0;
   }
 
   render(report) {
@@ -98,10 +114,16 @@ export class ResultPanel {
     panel.hidden = false;
     panel.dataset.verdict = report.verdict;
     panel.dataset.runs = String((Number(panel.dataset.runs) || 0) + 1); // lets tests wait for a fresh report
+    // PyTorch code in the NumPy track: say so plainly, offer the switch, and leave out the "forbidden" details.
+    const switchTo = report.switch_track || null;
+    this.switchTo = switchTo;
+    panel.dataset.switchTrack = switchTo ? switchTo.track : "";
     const verdict = $("verdict");
-    verdict.textContent = report.verdict_label;
-    verdict.className = `verdict verdict-${report.verdict}`;
-    $("message").textContent = report.message;
+    verdict.textContent = switchTo ? switchTo.message : report.verdict_label;
+    verdict.className = `verdict verdict-${switchTo ? "wrong_track" : report.verdict}`;
+    $("message").textContent = switchTo ? switchTo.detail : report.message;
+    show("switch-block", Boolean(switchTo));
+    if (switchTo) $("switch-track").textContent = t("wrong_track_switch", { track: t(`track.${switchTo.track}`) });
     const ms = report.stats && report.stats.wall_ms;
     $("stats").textContent = ms != null ? t("stats", { ms: Math.round(ms) }) : "";
 
@@ -118,9 +140,9 @@ export class ResultPanel {
       item.append(issue.message);
       return item;
     });
-    show("issues-block", (report.issues || []).length > 0);
+    show("issues-block", !switchTo && (report.issues || []).length > 0);
 
-    const cases = report.cases || [];
+    const cases = switchTo ? [] : report.cases || [];
     $("cases").tBodies[0].replaceChildren(...cases.flatMap(caseRows));
     show("cases-block", cases.length > 0);
     show("diff-note", cases.some((c) => c.diff_indices && c.diff_indices.length));
@@ -133,26 +155,37 @@ export class ResultPanel {
     fill($("notes"), report.notes || [], (note) => el("li", {}, note));
     show("notes-block", (report.notes || []).length > 0);
 
-    this.hints = report.hints || [];
+    // As many hints as the learner has revealed before, from the start of this run's list: hints about the
+    // mistakes recognised in this run come first, then the escalating ones.
+    this.hints = switchTo ? [] : report.hints || []; // hints for the wrong track's code would not help
     this.targeted = (report.mistakes || []).length;
     this.revealed = 0;
     $("hints").replaceChildren();
+    const kept = Math.min(this.keptHints, this.hints.length);
+    while (this.revealed < kept) this.appendHint();
     this.updateHintButton();
     show("hints-block", this.hints.length > 0);
 
     this.renderPlot(report.plot, report.verdict);
   }
 
+  /** The learner asked for one more hint: show it, move focus to it, and remember the count. */
   revealHint() {
     if (this.revealed >= this.hints.length) return;
+    const item = this.appendHint();
+    if (this.hintsKey && this.revealed > this.keptHints) store.set(this.hintsKey, String(this.revealed));
+    item.focus();
+    this.updateHintButton();
+  }
+
+  appendHint() {
     const i = this.revealed++;
     const label = i < this.targeted ? t("hint_targeted") : t("hint_n", { n: i - this.targeted + 1 });
     const item = el("li", { class: i < this.targeted ? "hint hint-targeted" : "hint", tabindex: "-1" },
       el("strong", { class: "hint-label" }, label),
       el("div", { class: "hint-text" }, this.hints[i]));
     $("hints").append(item);
-    item.focus();
-    this.updateHintButton();
+    return item;
   }
 
   updateHintButton() {
