@@ -1,16 +1,31 @@
 """Judges a dropout output by the properties every correct realisation shares (trusted code: runs in the judge).
 
 Called as check(case, expected, got) for each case; `expected` (one realisation from the reference) is not used,
-because another random stream gives a different, equally right answer. Determinism in the seed cannot be seen
-from one call per case, so it is asked for in the prompt but not checked here.
+because another random stream gives a different, equally right answer.
+
+On large inputs the mask must also look random: `spread_problem` holds the dropped units' positions to what
+independent coin flips give (the share in each half along every axis, and how often neighbours are dropped or
+kept together), so a fixed pattern such as "the first p·n units" or "every fifth unit" fails. The tests are exact
+binomial tests with a Bonferroni split, so a correct random mask fails a case with probability below
+FALSE_FAILURE = 1e-9.
+
+Determinism in the seed cannot be seen from one call per case (the checker gets one case's answer, and every case
+calls the function once), so it is asked for in the prompt but not checked here. Seeing it would need the judge to
+call the function twice with the same arguments, or to give a checker every case's answer at once.
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from judge.i18n import Text
-from reference.dropout import SIGMAS, explain
+from reference.dropout import SIGMAS, STAT_MIN_SIZE, explain
+
+# The chance that a correct random mask fails the spread tests of one case, at most (a union bound over its tests).
+FALSE_FAILURE = 1e-9
+_FALSE_FAILURE_TEXT = "10⁻⁹"  # FALSE_FAILURE as the messages print it
 
 
 def check(case, expected, got):
@@ -87,7 +102,113 @@ def check(case, expected, got):
             ru=f"Выключено {dropped} из {fit.decisive} нейронов, доля {share:.4f}; при p = {_num(p)} она должна "
                f"отличаться от {_num(p)} не больше чем на {fit.band:.4f} ({SIGMAS:g} стандартных отклонений). "
                "Каждый нейрон нужно выключать с вероятностью p, независимо от остальных.")
+    problem = spread_problem(g, x, p, atol, rtol)
+    if problem is not None:
+        return False, problem
     return True, ""
+
+
+# --- is the mask random? -------------------------------------------------------------------------------------
+
+
+def spread_problem(g: np.ndarray, x: np.ndarray, p: float, atol: float, rtol: float = 0.0) -> Text | None:
+    """Why the dropped units of an output that is otherwise right (every element 0 or x/(1 − p), the share ≈ p)
+    do not fall where independent coin flips would put them, or None.
+
+    Only on inputs where at least STAT_MIN_SIZE units decide it (the large cases). Along every axis of length ≥ 2:
+    the share kept in the first and in the second half of that axis (catches "the first p·n units" and other
+    blocks), and, over disjoint neighbouring pairs (0, 1), (2, 3), … along that axis, how many pairs are both
+    dropped and how many both kept (catches stripes and "every k-th unit", and a mask repeated along an axis).
+    Under a correct mask each count is binomial; a test fails when either tail is below FALSE_FAILURE/(2·tests),
+    so by the union bound a correct mask fails a case with probability < FALSE_FAILURE.
+    """
+    if not 0.0 < p < 1.0:
+        return None
+    q = 1.0 - p
+    with np.errstate(all="ignore"):
+        target = x / q
+        decisive = ~(np.abs(target) < 2.0 * atol) & ~np.isnan(target)
+    if int(decisive.sum()) < STAT_MIN_SIZE:
+        return None
+    kept = decisive & ~(np.abs(g) < atol)  # the values were checked already: a decisive unit is x/(1 − p) or 0
+    axes = [a for a in range(x.ndim) if x.shape[a] >= 2]
+    alpha = FALSE_FAILURE / (4 * len(axes)) if axes else FALSE_FAILURE  # 4 tests per axis, two-sided each
+    for axis in axes:
+        half = x.shape[axis] // 2
+        for lo, hi in ((0, half), (half, x.shape[axis])):
+            part = tuple(slice(lo, hi) if a == axis else slice(None) for a in range(x.ndim))
+            n, k = int(decisive[part].sum()), int(kept[part].sum())
+            if n and _improbable(k, n, q, alpha):
+                return _uneven_message(axis, x.ndim, (lo, hi), n - k, n, p)
+    for axis in axes:
+        pairs = x.shape[axis] // 2
+        first = tuple(slice(0, 2 * pairs, 2) if a == axis else slice(None) for a in range(x.ndim))
+        second = tuple(slice(1, 2 * pairs, 2) if a == axis else slice(None) for a in range(x.ndim))
+        both = decisive[first] & decisive[second]
+        n = int(both.sum())
+        if not n:
+            continue
+        both_dropped = int((both & ~kept[first] & ~kept[second]).sum())
+        both_kept = int((both & kept[first] & kept[second]).sum())
+        if _improbable(both_dropped, n, p * p, alpha) or _improbable(both_kept, n, q * q, alpha):
+            return _pairs_message(axis, x.ndim, n, both_dropped, both_kept, p)
+    return None
+
+
+def _improbable(k: int, n: int, prob: float, alpha: float) -> bool:
+    """Whether k successes in n trials of probability `prob` are in a tail of probability below alpha/2
+    (exact binomial tails, in logs: they are far below the smallest float for the patterns this catches)."""
+    ks = np.arange(n + 1, dtype=np.float64)
+    log_choose = np.concatenate(([0.0], np.cumsum(np.log((n - ks[1:] + 1.0) / ks[1:]))))
+    log_pmf = log_choose + ks * math.log(prob) + (n - ks) * math.log1p(-prob)
+    limit = math.log(alpha / 2.0)
+    return bool(_logsumexp(log_pmf[: k + 1]) < limit or _logsumexp(log_pmf[k:]) < limit)
+
+
+def _logsumexp(values: np.ndarray) -> float:
+    top = float(values.max())
+    return top + math.log(float(np.exp(values - top).sum()))
+
+
+def _where(axis: int, ndim: int, lo: int, hi: int) -> tuple[str, str]:
+    span = f"{lo}–{hi - 1}" if hi - lo > 1 else f"{lo}"
+    if ndim == 1:
+        return f"elements {span}", f"элементах {span}"
+    return f"indices {span} along axis {axis}", f"индексах {span} по оси {axis}"
+
+
+def _uneven_message(axis: int, ndim: int, span: tuple[int, int], dropped: int, n: int, p: float) -> Text:
+    where_en, where_ru = _where(axis, ndim, *span)
+    return Text(
+        en=f"The dropped units are not spread at random: in {where_en}, {dropped} of {n} units are dropped, a share "
+           f"of {dropped / n:.4f}, far from p = {_num(p)} (a random mask is this uneven with probability below "
+           f"{_FALSE_FAILURE_TEXT}). The share overall is right, so the mask follows a fixed pattern, such as "
+           "switching off the first p·n units. Decide every unit by its own random draw (rand ≥ p keeps it), "
+           "from a generator seeded with `seed`.",
+        ru=f"Выключенные нейроны распределены не случайно: в {where_ru} выключено {dropped} из {n}, доля "
+           f"{dropped / n:.4f} — далеко от p = {_num(p)} (у случайной маски такой перекос бывает с вероятностью "
+           f"меньше {_FALSE_FAILURE_TEXT}). Общая доля верная, значит, маска следует фиксированному шаблону — "
+           "например, выключены первые p·n нейронов. Решайте судьбу каждого нейрона отдельным случайным числом "
+           "(rand ≥ p — нейрон остаётся) из генератора, инициализированного `seed`.")
+
+
+def _pairs_message(axis: int, ndim: int, n: int, both_dropped: int, both_kept: int, p: float) -> Text:
+    q = 1.0 - p
+    along_en = "elements" if ndim == 1 else f"indices along axis {axis}:"
+    along_ru = "элементы" if ndim == 1 else f"индексы по оси {axis}:"
+    return Text(
+        en=f"The dropped units follow a regular pattern: of {n} pairs of neighbours ({along_en} 0 and 1, "
+           f"2 and 3, …), {both_dropped} have both units dropped and {both_kept} both kept, where independent "
+           f"random drops give about {n * p * p:.0f} (p² of them) and {n * q * q:.0f} ((1 − p)²). A correct "
+           f"mask is this regular with probability below {_FALSE_FAILURE_TEXT}: it looks like every k-th unit, a "
+           "stripe, or one mask repeated along an axis. Draw a separate random number for every unit, for the "
+           "whole shape of x, from a generator seeded with `seed`.",
+        ru=f"Выключенные нейроны следуют регулярному шаблону: из {n} пар соседей ({along_ru} 0 и 1, 2 и 3, …) "
+           f"у {both_dropped} выключены оба нейрона, а у {both_kept} оба оставлены, тогда как при независимых "
+           f"случайных выключениях их было бы около {n * p * p:.0f} (доля p²) и {n * q * q:.0f} (доля (1 − p)²). "
+           f"У правильной маски такая регулярность бывает с вероятностью меньше {_FALSE_FAILURE_TEXT}: похоже на "
+           "каждый k-й нейрон, полосы или одну маску, повторённую вдоль оси. Берите отдельное случайное число для "
+           "каждого нейрона, на всю форму x, из генератора, инициализированного `seed`.")
 
 
 def _first(mask: np.ndarray) -> tuple[int, ...]:

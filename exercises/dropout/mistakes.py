@@ -2,7 +2,9 @@
 recognised when its predicate holds on every failed case. There is no single right output to compare with, so
 each predicate asks whether the output is explained by the mistaken rule (trusted code: runs in the judge)."""
 
+import importlib.util
 import math
+from pathlib import Path
 
 import numpy as np
 
@@ -60,3 +62,27 @@ def training_ignored(got, expected, case):
         return False
     fit = explain(g, x, 1.0 - p, 1.0 / (1.0 - p), atol)
     return fit.ok and fit.kept < fit.decisive
+
+
+def _sibling(name):
+    """checker.py of this exercise, loaded by path: the judge loads exercise files by path, not as a package."""
+    spec = importlib.util.spec_from_file_location(f"exercise_dropout_{Path(name).stem}_for_mistakes",
+                                                  Path(__file__).with_name(name))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_checker = _sibling("checker.py")
+
+
+def fixed_pattern(got, expected, case):
+    """Right values and the right share, but the dropped units sit in a fixed pattern (the first p·n units, every
+    k-th unit, one mask repeated along an axis): the checker's spread tests fail."""
+    inputs = _inputs(got, case)
+    if inputs is None:
+        return False
+    g, x, p, training, atol = inputs
+    if not training or not 0.0 < p < 1.0 or not explain(g, x, 1.0 - p, 1.0 / (1.0 - p), atol).ok:
+        return False
+    return _checker.spread_problem(g, x, p, atol, case.tolerance.rtol) is not None

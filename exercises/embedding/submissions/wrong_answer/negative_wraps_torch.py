@@ -1,5 +1,6 @@
-# Plain indexing with no check: ids past the end raise, but -1 quietly reads the last row.
-# The case table says the negative-id case should have raised; no targeted hint (see mistakes.toml).
+# mistake: negative-wraps
+# Plain indexing with no check: ids past the end raise IndexError by
+# themselves, but -1 quietly reads the last row.
 import torch
 
 
