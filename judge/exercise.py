@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from judge.errors import UnknownTrack
 from judge.i18n import Text
 from sandbox.limits import Limits
@@ -119,6 +121,7 @@ class Exercise:
     reference: str | None = None
     checker: Callable[..., Any] | None = None
     plot_grid: tuple[float, float, int] | None = None
+    plot_fixed: dict[str, float] = field(default_factory=dict)  # the other arguments while the first one sweeps
     lesson: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
 
@@ -128,6 +131,21 @@ class Exercise:
         params = self.function.params
         return (tuple(args[p.name] for p in params if p.required),
                 {p.name: args[p.name] for p in params if not p.required and p.name in args})
+
+    def plot_args(self) -> dict[str, Any] | None:
+        """The arguments that draw the learner's curve: the first parameter without a `[plot] fixed` value sweeps
+        the plot grid, the fixed ones hold theirs (an array parameter as a constant array over the grid), the
+        rest keep their defaults. None when the exercise draws no learner curve."""
+        if not (self.plot_grid and self.function.elementwise):
+            return None
+        x = np.linspace(*self.plot_grid)
+        sweeping = next(p.name for p in self.function.params if p.name not in self.plot_fixed)
+        args: dict[str, Any] = {sweeping: x}
+        for param in self.function.params:
+            if param.name in self.plot_fixed:
+                value = self.plot_fixed[param.name]
+                args[param.name] = np.full_like(x, value) if param.kind == "array" else value
+        return args
 
     def track(self, name: str) -> Track:
         if name not in self.tracks:

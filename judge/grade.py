@@ -57,13 +57,14 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
         return grader.rejected(rejected, source)
 
     calls = [_call(exercise, case) for case in exercise.cases]
-    if plot and exercise.function.elementwise and exercise.plot_grid:
-        start, stop, num = exercise.plot_grid
+    plot_args = exercise.plot_args() if plot else None
+    if plot_args is not None:
         # Before the first hidden case, not after: the plot shows the learner's answer in full, so it must not
         # be able to carry what the code saw in hidden cases (their inputs, kept in a global in between).
         first_hidden = next((i for i, case in enumerate(exercise.cases) if not case.visible), len(calls))
-        calls.insert(first_hidden, Call(PLOT_CALL, (np.linspace(start, stop, num),),
-                                        arg_names=(exercise.function.params[0].name,), echo=False))
+        args, kwargs = exercise.call_args(plot_args)
+        names = tuple(p.name for p in exercise.function.params if p.required)
+        calls.insert(first_hidden, Call(PLOT_CALL, args, kwargs, names, echo=False))
     job = Job(program=program, function=exercise.function.name, track=track, calls=tuple(calls),
               imports=chosen.imports,
               forbidden_names=tuple(n for f in forbidden for n in f.names),

@@ -370,14 +370,15 @@ def sample(exercise: Exercise, lesson: Lesson) -> dict[str, Any]:
 def reference_curve(exercise: Exercise) -> list[float | None] | None:
     """The right answer on the exercise's plot grid (``[plot] x`` in exercise.toml), from its trusted reference
     function, for drawing beside the learner's curve. None when the exercise has no grid or no reference."""
-    if not (exercise.plot_grid and exercise.function.elementwise and exercise.reference):
+    plot_args = exercise.plot_args()
+    if plot_args is None or not exercise.reference:
         return None
 
     def compute() -> list[float | None]:
         reference = resolve_reference(exercise)
         assert reference is not None
-        start, stop, num = exercise.plot_grid  # type: ignore[misc]
-        return _plain(np.asarray(reference(np.linspace(start, stop, num)), dtype=np.float64).ravel())
+        args, kwargs = exercise.call_args(plot_args)
+        return _plain(np.asarray(reference(*args, **kwargs), dtype=np.float64).ravel())
 
     return _cached("reference", exercise, compute)
 

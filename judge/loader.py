@@ -70,6 +70,7 @@ def _load(path: Path, require_expected: bool) -> Exercise:
         tolerance = _tolerance(meta.get("compare", {}))
         limits = Limits.from_mapping(meta.get("limits"))  # keys and types already checked by the schema
         plot_grid = _plot_grid(meta.get("plot", {}), where)
+        plot_fixed = _plot_fixed(meta.get("plot", {}), function, where)
         forbidden = tuple(_forbidden(item, where, i) for i, item in enumerate(meta.get("forbidden", [])))
         title, summary = text_field(meta, "title", where), text_field(meta, "summary", where)
         checker = load_callable(path, meta["checker"], where, "checker") if "checker" in meta else None
@@ -104,6 +105,7 @@ def _load(path: Path, require_expected: bool) -> Exercise:
         reference=reference,
         checker=checker,
         plot_grid=plot_grid,
+        plot_fixed=plot_fixed,
         lesson=_lesson(path),
         meta=meta,
     )
@@ -297,6 +299,27 @@ def _plot_grid(table: dict[str, Any], where: Where) -> tuple[float, float, int] 
         raise where.error(f"plot.x must be [start, stop, points] with start < stop and 2..{MAX_PLOT_POINTS} "
                           f"points (a whole number), not {table['x']}", "plot", "x")
     return float(start), float(stop), int(points)
+
+
+def _plot_fixed(table: dict[str, Any], function: FunctionSpec, where: Where) -> dict[str, float]:
+    """`[plot] fixed = { grad_output = 1.0 }`: the first parameter not named here sweeps the grid; every other
+    required one needs a value."""
+    fixed = table.get("fixed", {})
+    names = [p.name for p in function.params]
+    for name in fixed:
+        if name not in names:
+            raise where.error(f"plot.fixed names {name!r}, which is not a parameter ({', '.join(names)})",
+                              "plot", "fixed", name)
+    free = [p for p in function.params if p.name not in fixed]
+    if function.elementwise and "x" in table:
+        if not free:
+            raise where.error("plot.fixed fixes every parameter: one must sweep the grid", "plot", "fixed")
+        missing = [p.name for p in free[1:] if p.required]
+        if missing:
+            raise where.error(f"plot.fixed needs a value for {', '.join(missing)}: the learner's curve calls the "
+                              f"function with {free[0].name!r} sweeping the grid and every other required "
+                              "argument fixed", "plot")
+    return {name: float(value) for name, value in fixed.items()}
 
 
 def _forbidden(item: dict[str, Any], where: Where, index: int) -> Forbidden:

@@ -244,7 +244,7 @@ EXERCISE = Table({
     "reference": Table({"function": Str()}),
     "compare": Table(TOLERANCE),
     "limits": Table(_limits()),
-    "plot": Table({"x": List(Number(), length=3)}),
+    "plot": Table({"x": List(Number(), length=3), "fixed": Table(values=Number())}),
     "tracks": Table({track: Table({"starter": Str(), "solution": Str(), "imports": List(Str())}) for track in TRACKS}),
     "forbidden": Tables(Table({
         "names": List(Str()),

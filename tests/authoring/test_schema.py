@@ -34,6 +34,12 @@ BROKEN = [
      "plot.x must be [start, stop, points] with start < stop and 2..5000 points"),
     ("exercise.toml", "x = [-5.0, 3.0, 321]", "x = [-5.0, 3.0]", "x = [-5.0",
      "plot.x must list 3 values, not 2"),
+    ("exercise.toml", "x = [-5.0, 3.0, 321]", "x = [-5.0, 3.0, 321]\nfixed = { y = 1.0 }", "fixed =",
+     "plot.fixed names 'y', which is not a parameter (x)"),
+    ("exercise.toml", "x = [-5.0, 3.0, 321]", "x = [-5.0, 3.0, 321]\nfixed = { x = 1.0 }", "fixed =",
+     "plot.fixed fixes every parameter: one must sweep the grid"),
+    ("exercise.toml", "x = [-5.0, 3.0, 321]", 'x = [-5.0, 3.0, 321]\nfixed = { x = "one" }', "fixed =",
+     "plot.fixed.x must be a number, not the string 'one'"),
     ("exercise.toml", 'title.en = "GELU with the tanh approximation"', "title.en = 5", "title.en",
      "title.en must be a string, not the whole number 5"),
     ("exercise.toml", "elementwise = true", 'elementwise = "yes"', "elementwise",
@@ -96,7 +102,7 @@ def test_the_checker_key_under_a_table(judge: Judge, exercises: Path) -> None:
     meta = exercises / "gelu" / "exercise.toml"
     edit(meta, "[tracks.numpy]", 'checker = "checker.py:check"\n\n[tracks.numpy]')
     assert_fails(check(judge, exercises),
-                 f"{at(meta, line_of(meta, 'checker ='))}: unknown key 'plot.checker'; known here: x")
+                 f"{at(meta, line_of(meta, 'checker ='))}: unknown key 'plot.checker'; known here: x, fixed")
 
 
 def test_every_schema_error_at_once(judge: Judge, exercises: Path) -> None:

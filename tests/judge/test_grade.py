@@ -122,3 +122,23 @@ def test_a_syntax_error_gets_no_hints_about_the_maths(gelu: Exercise, pool: Pool
     report = grade(gelu, "import numpy as np\n\ndef gelu(x)\n    return x\n", "numpy", pool=pool)
     assert report.verdict == "compile_error" and report.hints == []
     assert report.message.startswith("line 3")
+
+
+def test_a_two_input_exercise_draws_its_curve_with_the_other_input_fixed(pool: Pool) -> None:
+    # gelu_backward(grad_output, x): x sweeps the grid, grad_output = 1 ([plot] fixed), so the curve is the slope;
+    # forgetting grad_output is invisible there, using the exact slope is not
+    from judge.catalog import Catalog
+    from judge.lesson import reference_curve
+
+    exercise = Catalog().get("gelu-backward")
+    reference = np.array(reference_curve(exercise))
+    source = (exercise.path / "solutions" / "numpy.py").read_text()
+    report = grade(exercise, source, "numpy", pool=pool, plot=True)
+    assert report.verdict == "accepted" and report.total == len(exercise.cases)
+    assert np.abs(np.array(report.plot["learner"]) - reference).max() < 1e-5
+    exact = ("import numpy as np\nfrom math import erf\n\ndef gelu_backward(grad_output, x):\n"
+             "    cdf = 0.5 * (1 + np.vectorize(erf)(x / np.sqrt(2)))\n"
+             "    return grad_output * (cdf + x * np.exp(-x**2 / 2) / np.sqrt(2 * np.pi))\n")
+    report = grade(exercise, exact, "numpy", pool=pool, plot=True)
+    assert report.verdict == "wrong_answer"
+    assert np.abs(np.array(report.plot["learner"]) - reference).max() > 1e-4
