@@ -88,7 +88,7 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Callable[..., None], aten_gu
     sys.stdout = sys.stderr = capture  # type: ignore[assignment]
     tripwire = Tripwire.build(job["imports"], job["forbidden_names"])
     if aten_guard is not None:
-        aten_guard.forbid(job["forbidden_aten"])
+        aten_guard.forbid(job["forbidden_aten"], tripwire)
     namespace = make_globals(tripwire, capture.write)
     filename = job["filename"]
     code = marshal.loads(blob[job["code"][0]: job["code"][0] + job["code"][1]])

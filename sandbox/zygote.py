@@ -30,15 +30,27 @@ PRELOAD = ("math", "typing", "functools", "itertools", "numpy", "numpy.linalg", 
 
 
 class AtenGuard:
-    """Torch's dispatcher-level tripwire: refuses forbidden aten ops however they are reached
-    (``F.gelu``, ``torch._C._nn.gelu``, ``torch.ops.aten.gelu``, a module's forward)."""
+    """Torch's own tripwires, below the submission's code, so that library code calling a forbidden function for
+    it is caught too. At the dispatcher: forbidden aten ops however they are reached (``F.gelu``,
+    ``torch._C._nn.gelu``, ``torch.ops.aten.gelu``, a module's forward). At torch's Python API: the exercise's
+    forbidden functions by identity, as the attribute guards judge them, also when a library calls them (an
+    ``nn.Dropout`` found inside some module calls ``F.dropout``, which the dispatcher only ever sees as
+    ``bernoulli_`` and ``mul``)."""
 
     def __init__(self) -> None:
+        from torch.overrides import TorchFunctionMode
         from torch.utils._python_dispatch import TorchDispatchMode
 
         from sandbox.guards import Violation
 
         guard = self
+
+        class FunctionMode(TorchFunctionMode):
+            def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+                wire = guard.tripwire
+                if wire is not None:
+                    wire.check_value(func)  # records the violation where the submission cannot reach it
+                return func(*args, **(kwargs or {}))
 
         class Mode(TorchDispatchMode):
             @classmethod
@@ -58,11 +70,16 @@ class AtenGuard:
 
         self.names: frozenset[str] = frozenset()
         self.violations: list[tuple[str, str]] = []
+        self.tripwire: Any = None
         self.mode = Mode()
         self.mode.__enter__()  # once, here: its lazy imports happen before any child exists
+        self.function_mode = FunctionMode()
+        self.function_mode.__enter__()
 
-    def forbid(self, names: list[str]) -> None:
+    def forbid(self, names: list[str], tripwire: Any = None) -> None:
+        """Refuse these aten ops, and the forbidden objects of `tripwire` (a sandbox.guards.Tripwire)."""
         self.names = frozenset(n if "::" in n else f"aten::{n}" for n in names)
+        self.tripwire = tripwire
 
 
 def _capped_threads(set_num_threads: Callable[[int], None]) -> Callable[[int], None]:

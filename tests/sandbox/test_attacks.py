@@ -28,8 +28,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.exercise import Exercise
+from judge.catalog import Catalog
+from judge.exercise import Exercise, Forbidden
 from judge.grade import grade
+from judge.i18n import Text
 from judge.report import Report
 from sandbox import policy
 from sandbox.limits import Limits
@@ -394,16 +396,35 @@ def test_introspection(gelu: Exercise, pool: Pool, case: Attack) -> None:
 
 
 def test_forbidden_function_through_a_container_is_still_caught(gelu: Exercise, pool: Pool) -> None:
-    # F.gelu fished out of torch.overrides' tables (no attribute access to guard): the aten guard sees the op
+    # F.gelu fished out of torch.overrides' tables (no attribute access to guard): torch's function mode sees
+    # the call by identity (and the aten guard would see the op)
     report = attack(gelu, pool, src("""
         import torch
         import torch.nn.functional
         def gelu(x):
             fns = torch.overrides.get_overridable_functions()[torch.nn.functional]
             return [f for f in fns if f.__name__ == "gelu"][0](x, approximate="tanh")
-        """), "forbidden", "aten::gelu")
+        """), "forbidden", "`torch.nn.functional.gelu` is not allowed", "build GELU yourself")
     assert report.passed == 0
 
+
+def test_a_forbidden_function_is_caught_when_a_library_calls_it(pool: Pool) -> None:
+    # Only F.dropout is forbidden here, by name (no aten op: on CPU the dispatcher never sees "dropout", only
+    # bernoulli_ and mul). nn.Dropout itself is allowed, but its forward calls F.dropout for the submission:
+    # torch's function mode catches that call by identity, below the submission's own code.
+    exercise = dataclasses.replace(Catalog().get("dropout"), forbidden=(
+        Forbidden(("torch.nn.functional.dropout",), (), Text({"en": "Build it yourself.", "ru": "Сами."})),))
+    source = src("""
+        import torch
+        def dropout(x, p, training=True, seed=0):
+            torch.manual_seed(seed)
+            layer = torch.nn.Dropout(p)
+            layer.train(training)
+            return layer(x)
+        """)
+    report = attack(exercise, pool, source, "forbidden", "`torch.nn.functional.dropout` is not allowed",
+                    track="torch")
+    assert report.passed == 0
 
 def test_swallowing_the_violation_does_not_help(gelu: Exercise, pool: Pool) -> None:
     # catch the tripwire's exception and answer correctly anyway: the violation was recorded where code can't reach
