@@ -6,6 +6,7 @@ call it; none of them grades anything itself.
 
 from __future__ import annotations
 
+import inspect
 import signal
 from typing import Any
 
@@ -153,7 +154,7 @@ class _Grader:
                 self._add_case(case, status, self._termination_message(outcome) if status != "not_run" else "")
                 failed.append(case.id)
                 continue
-            passed = self._grade_case(case, call)
+            passed = self._grade_case(case, call, answers)
             if call.ok:
                 answers[case.id] = call.value
             if not passed:
@@ -178,7 +179,7 @@ class _Grader:
         report.plot = self._plot(outcome)
         return report
 
-    def _grade_case(self, case: Case, call: CallOutcome) -> bool:
+    def _grade_case(self, case: Case, call: CallOutcome, earlier: dict[str, Any]) -> bool:
         if not call.ok:
             assert call.error is not None
             if call.error.type in case.raises:
@@ -194,7 +195,7 @@ class _Grader:
             self._add_case(case, "failed", self.t("case.should_raise", types=" / ".join(case.raises)), call=call)
             return False
         if self.exercise.checker:
-            check = self._custom_check(case, call)
+            check = self._custom_check(case, call, earlier)
         else:
             check = compare(self.exercise.expected[case.id], call.value, self.exercise.function.returns,
                             case.tolerance, self.track)
@@ -211,13 +212,22 @@ class _Grader:
                        first_diff=check.first_diff, diff_indices=check.diff_indices)
         return False
 
-    def _custom_check(self, case: Case, call: CallOutcome) -> Check:
+    def _custom_check(self, case: Case, call: CallOutcome, earlier: dict[str, Any]) -> Check:
         if self.exercise.function.returns.kind in ("array", "int_array"):
             problem = array_type_problem(call.value, self.track)
             if problem is not None:
                 return problem
+        checker = self.exercise.checker
+        assert checker is not None
+        # A checker that takes `earlier` also sees the cases before this one with the answers they got in the same
+        # run, as (case, answer) pairs: "the same seed gives the same mask" is a property of two answers.
+        if "earlier" in inspect.signature(checker).parameters:
+            cases = {c.id: c for c in self.exercise.cases}
+            extra = {"earlier": [(cases[cid], value) for cid, value in earlier.items()]}
+        else:
+            extra = {}
         try:
-            result = self.exercise.checker(case, self.exercise.expected.get(case.id), call.value)  # type: ignore[misc]
+            result = checker(case, self.exercise.expected.get(case.id), call.value, **extra)
         except Exception as exc:  # a broken checker is the judge's fault
             self.verdicts.append("internal_error")
             return Check(False, "checker_failed", {"detail": f"{type(exc).__name__}: {exc}"})

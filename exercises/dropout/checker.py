@@ -1,7 +1,8 @@
 """Judges a dropout output by the properties every correct realisation shares (trusted code: runs in the judge).
 
-Called as check(case, expected, got) for each case; `expected` (one realisation from the reference) is not used,
-because another random stream gives a different, equally right answer.
+Called as check(case, expected, got, earlier) for each case; `expected` (one realisation from the reference) is
+not used, because another random stream gives a different, equally right answer. `earlier` holds the cases before
+this one with the answers they got in the same run.
 
 On large inputs the mask must also look random: `spread_problem` holds the dropped units' positions to what
 independent coin flips give (the share in each half along every axis, and how often neighbours are dropped or
@@ -9,9 +10,9 @@ kept together), so a fixed pattern such as "the first p·n units" or "every fift
 binomial tests with a Bonferroni split, so a correct random mask fails a case with probability below
 FALSE_FAILURE = 1e-9.
 
-Determinism in the seed cannot be seen from one call per case (the checker gets one case's answer, and every case
-calls the function once), so it is asked for in the prompt but not checked here. Seeing it would need the judge to
-call the function twice with the same arguments, or to give a checker every case's answer at once.
+The seed is judged across cases (`seed_problem`): a case that repeats an earlier case's x, p and seed must get the
+very same mask, and one that changes only the seed must get another. So unseeded randomness, and a fixed seed that
+ignores the argument, both fail.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ FALSE_FAILURE = 1e-9
 _FALSE_FAILURE_TEXT = "10⁻⁹"  # FALSE_FAILURE as the messages print it
 
 
-def check(case, expected, got):
+def check(case, expected, got, earlier=()):
     x = np.asarray(case.args["x"], dtype=np.float64)
     p = float(case.args["p"])
     training = bool(case.args.get("training", True))
@@ -102,10 +103,39 @@ def check(case, expected, got):
             ru=f"Выключено {dropped} из {fit.decisive} нейронов, доля {share:.4f}; при p = {_num(p)} она должна "
                f"отличаться от {_num(p)} не больше чем на {fit.band:.4f} ({SIGMAS:g} стандартных отклонений). "
                "Каждый нейрон нужно выключать с вероятностью p, независимо от остальных.")
-    problem = spread_problem(g, x, p, atol, rtol)
+    problem = spread_problem(g, x, p, atol, rtol) or seed_problem(case, g, earlier)
     if problem is not None:
         return False, problem
     return True, ""
+
+
+def seed_problem(case, g: np.ndarray, earlier) -> Text | None:
+    """Why this answer and an earlier one, for the same x and p, break "the seed decides the mask", or None."""
+    seed = case.args.get("seed", 0)
+    for other, answer in earlier:
+        same_input = (other.args.get("p") == case.args["p"] and other.args.get("training", True)
+                      and np.array_equal(np.asarray(other.args["x"]), np.asarray(case.args["x"])))
+        data = getattr(answer, "data", None)
+        if not same_input or not isinstance(data, np.ndarray) or data.shape != g.shape:
+            continue
+        identical = np.array_equal(data.astype(np.float64), g)
+        other_seed = other.args.get("seed", 0)
+        if other_seed == seed and not identical:
+            return Text(
+                en=f"Called twice with the same x, p and seed = {seed}, your dropout dropped different units. The "
+                   "mask must come from a generator seeded with `seed` (np.random.default_rng(seed), or a "
+                   "torch.Generator with manual_seed(seed)), so that the same seed gives the same mask.",
+                ru=f"При двух вызовах с одними и теми же x, p и seed = {seed} ваш dropout выключил разные нейроны. "
+                   "Маска должна получаться из генератора, инициализированного `seed` (np.random.default_rng(seed) "
+                   "или torch.Generator с manual_seed(seed)), чтобы один и тот же seed давал одну и ту же маску.")
+        if other_seed != seed and identical:
+            return Text(
+                en=f"With seed = {other_seed} and with seed = {seed} your dropout dropped exactly the same units: "
+                   "the seed argument is ignored. Seed the generator with it, so that another seed gives another "
+                   "mask.",
+                ru=f"С seed = {other_seed} и с seed = {seed} ваш dropout выключил одни и те же нейроны: аргумент "
+                   "seed не используется. Инициализируйте им генератор, чтобы другой seed давал другую маску.")
+    return None
 
 
 # --- is the mask random? -------------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ def _rejected_mass(n: int, prob: float, band: tuple[int, int]) -> float:
 
 
 def test_the_large_cases_are_the_ones_spread_tested() -> None:
-    assert {c.id for c in LARGE} == {"large-p02", "large-p075"}
+    assert {c.id for c in LARGE} == {"large-p02", "large-p075", "same-seed-again", "another-seed"}
 
 
 @pytest.mark.parametrize("case", LARGE, ids=lambda c: c.id)
@@ -123,3 +123,24 @@ class _Wire:
 
     def __init__(self, data: np.ndarray) -> None:
         self.data = data
+
+
+def test_the_seed_is_judged_across_cases() -> None:
+    # same x, p and seed: the same mask; another seed: another mask (a correct one passes both)
+    from judge.catalog import Catalog
+    from sandbox.wire import Array
+
+    cases = {c.id: c for c in Catalog().get("dropout").cases}
+    first, again, other = cases["large-p02"], cases["same-seed-again"], cases["another-seed"]
+    x = np.asarray(first.args["x"], dtype=np.float64)
+
+    def mask(seed: int) -> np.ndarray:
+        return np.where(np.random.default_rng(seed).random(x.shape) >= 0.2, x / 0.8, 0.0)
+
+    right = Array(mask(0))
+    assert checker.seed_problem(again, mask(0), [(first, right)]) is None
+    assert checker.seed_problem(other, mask(1), [(first, right), (again, right)]) is None
+    assert "different units" in checker.seed_problem(again, mask(5), [(first, right)]).get_in("en")
+    assert "ignored" in checker.seed_problem(other, mask(0), [(first, right)]).get_in("en")
+    small = cases["small-2d"]  # another input: never compared with these
+    assert checker.seed_problem(again, mask(5), [(small, Array(np.zeros(small.args["x"].shape)))]) is None
