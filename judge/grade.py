@@ -21,6 +21,7 @@ from judge.report import SEVERITY, CaseReport, Report, SourceIssue
 from sandbox import policy, runner
 from sandbox.pool import Busy, Pool
 from sandbox.runner import Call, CallOutcome, ErrorInfo, Job, Outcome
+from sandbox.wire import Array
 from sandbox.zygote import MAX_RESULT
 
 PLOT_CALL = "plot"
@@ -72,6 +73,17 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
               forbidden_aten=tuple(op for f in forbidden for op in f.aten))
     outcome = runner.run(job, exercise.limits, pool)
     return grader.judge(outcome, program.source)
+
+
+def _low_precision(answers: dict[str, Any]) -> str | None:
+    """The half-precision dtype (float16, bfloat16) of a failed answer: ~3 significant digits cannot be right to
+    4 decimals, and the learner would otherwise see only "values differ"."""
+    for value in answers.values():
+        if isinstance(value, Array):
+            kind = value.origin.partition(":")[2] or str(value.data.dtype)
+            if kind in ("float16", "bfloat16"):
+                return kind
+    return None
 
 
 def _detect_track(exercise: Exercise, source: str | bytes) -> str:
@@ -170,6 +182,9 @@ class _Grader:
             for mistake in recognise(self.exercise, self.track, answers, failed):
                 self.mistakes.append(mistake.id)
                 self.targeted.append(mistake.hint.get_in(self.lang))
+            low = _low_precision({cid: answers[cid] for cid in failed if cid in answers})
+            if low:
+                self.notes.append(self.t("report.low_precision", dtype=low))
         verdict = self._worst()
         report = self.finish(verdict, self._summary(verdict, outcome))
         report.stdout, report.stdout_truncated = self._stdout(outcome)

@@ -142,3 +142,14 @@ def test_a_two_input_exercise_draws_its_curve_with_the_other_input_fixed(pool: P
     report = grade(exercise, exact, "numpy", pool=pool, plot=True)
     assert report.verdict == "wrong_answer"
     assert np.abs(np.array(report.plot["learner"]) - reference).max() > 1e-4
+
+
+def test_a_half_precision_answer_is_pointed_out(gelu: Exercise, pool: Pool) -> None:
+    for track, cast in (("numpy", ".astype(np.float16)"), ("torch", ".to(torch.bfloat16)")):
+        lib = "np" if track == "numpy" else "torch"
+        source = (f"import numpy as np\nimport {'torch' if track == 'torch' else 'math'}\n\ndef gelu(x):\n"
+                  f"    return (0.5 * x * (1 + {lib}.tanh((2 / np.pi) ** 0.5 * (x + 0.044715 * x**3)))){cast}\n")
+        report = grade(gelu, source, track, pool=pool)
+        assert report.verdict == "wrong_answer", report.message
+        assert any("significant digits" in note for note in report.notes), (track, report.notes)
+    assert not run(gelu, pool).notes  # float64: nothing to say
