@@ -183,7 +183,7 @@ def _existing(obj: Any, name: Any) -> str:
         return ""
     try:
         inspect.getattr_static(obj, name)
-    except AttributeError:
+    except Exception:  # AttributeError, or an object too odd to look into: say nothing either way
         return ""
     return name
 
