@@ -121,7 +121,7 @@ class Exercise:
     reference: str | None = None
     checker: Callable[..., Any] | None = None
     plot_grid: tuple[float, float, int] | None = None
-    plot_fixed: dict[str, float] = field(default_factory=dict)  # the other arguments while the first one sweeps
+    plot_fixed: dict[str, float] = field(default_factory=dict)  # held while the first other parameter sweeps
     lesson: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
 

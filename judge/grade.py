@@ -58,15 +58,13 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
     except policy.Rejected as rejected:
         return grader.rejected(rejected, source)
 
-    calls = [_call(exercise, case) for case in exercise.cases]
+    calls = [_call(exercise, case.id, case.args, echo=case.visible) for case in exercise.cases]
     plot_args = exercise.plot_args() if plot else None
     if plot_args is not None:
         # Before the first hidden case, not after: the plot shows the learner's answer in full, so it must not
         # be able to carry what the code saw in hidden cases (their inputs, kept in a global in between).
         first_hidden = next((i for i, case in enumerate(exercise.cases) if not case.visible), len(calls))
-        args, kwargs = exercise.call_args(plot_args)
-        names = tuple(p.name for p in exercise.function.params if p.required)
-        calls.insert(first_hidden, Call(PLOT_CALL, args, kwargs, names, echo=False))
+        calls.insert(first_hidden, _call(exercise, PLOT_CALL, plot_args, echo=False))
     job = Job(program=program, function=exercise.function.name, track=track, calls=tuple(calls),
               imports=chosen.imports,
               forbidden_names=tuple(n for f in forbidden for n in f.names),
@@ -99,10 +97,10 @@ def _normalize(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
 
 
-def _call(exercise: Exercise, case: Case) -> Call:
-    args, kwargs = exercise.call_args(case.args)
+def _call(exercise: Exercise, call_id: str, values: dict[str, Any], *, echo: bool) -> Call:
+    args, kwargs = exercise.call_args(values)
     names = tuple(p.name for p in exercise.function.params if p.required)
-    return Call(case.id, args, kwargs, names, echo=case.visible)
+    return Call(call_id, args, kwargs, names, echo=echo)
 
 
 class _Grader:
@@ -117,7 +115,6 @@ class _Grader:
         self.mistakes: list[str] = []
         self.targeted: list[str] = []
         self.violation: str | None = None
-        self.source = ""
         self.lines: list[str] = []
 
     def t(self, key: str, **params: Any) -> str:
@@ -144,7 +141,7 @@ class _Grader:
     # --- after running ---------------------------------------------------------------------------------------
 
     def judge(self, outcome: Outcome, source: str) -> Report:
-        self.source, self.lines = source, source.splitlines()
+        self.lines = source.splitlines()
         if outcome.termination == "internal":
             return self.finish("internal_error", self.t("verdict.internal_error.message",
                                                         detail=outcome.internal_error or ""), not_run=True)
@@ -253,7 +250,6 @@ class _Grader:
             self.verdicts.append("internal_error")
             return Check(False, "checker_failed", {"detail": f"the checker returned {type(passed).__name__}, "
                                                              "not True/False or (True/False, message)"})
-        passed = bool(passed)
         text = message.get_in(self.lang) if isinstance(message, i18n.Text) else str(message)
         return Check(bool(passed), "" if passed else "custom", {"message": text})
 
