@@ -48,6 +48,7 @@ class FunctionSpec:
     params: tuple[Param, ...]
     returns: Returns
     elementwise: bool = False
+    pure: bool = False  # changing an input in place fails the case (optimisers, losses: return new arrays)
 
 
 @dataclass(frozen=True)

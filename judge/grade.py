@@ -168,7 +168,7 @@ class _Grader:
                 answers[case.id] = call.value
             if not passed:
                 failed.append(case.id)
-            if call.mutated and case.visible:
+            if call.mutated and case.visible and not self.exercise.function.pure:
                 self.notes.append(self.t("report.mutated", case=case.id, names=", ".join(call.mutated)))
 
         self._add_violations(outcome)
@@ -205,6 +205,10 @@ class _Grader:
             return False
         if case.raises:
             self._add_case(case, "failed", self.t("case.should_raise", types=" / ".join(case.raises)), call=call)
+            return False
+        if call.mutated and self.exercise.function.pure:
+            # Parameter names only: the same sentence for hidden cases, it says nothing about their inputs.
+            self._add_case(case, "failed", self.t("case.mutated", names=", ".join(call.mutated)), call=call)
             return False
         if self.exercise.checker:
             check = self._custom_check(case, call, earlier)

@@ -258,7 +258,8 @@ def _function_spec(table: dict[str, Any], where: Where) -> FunctionSpec:
         raise where.error("function.params must list at least one parameter", "function", "params")
     returns = _returns(table.get("returns", {"kind": "array"}))
     signature = table.get("signature") or f"{name}({', '.join(p.name for p in params)})"
-    return FunctionSpec(name, signature, tuple(params), returns, table.get("elementwise", False))
+    return FunctionSpec(name, signature, tuple(params), returns, table.get("elementwise", False),
+                        table.get("pure", False))
 
 
 def _returns(spec: dict[str, Any]) -> Returns:

@@ -240,6 +240,7 @@ EXERCISE = Table({
         "params": List(Table({"name": Str(), "kind": Str(PARAM_KINDS), "default": AnyValue()})),
         "returns": RETURNS,
         "elementwise": Bool(),
+        "pure": Bool(),
     }),
     "reference": Table({"function": Str()}),
     "compare": Table(TOLERANCE),
