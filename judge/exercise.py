@@ -27,7 +27,7 @@ NO_DEFAULT: Any = object()
 class Param:
     name: str
     kind: str
-    default: Any = NO_DEFAULT
+    default: Any = NO_DEFAULT  # None: optional with no value of its kind (`optional = true`, None in the signature)
 
     @property
     def required(self) -> bool:

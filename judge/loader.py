@@ -248,12 +248,17 @@ def _function_spec(table: dict[str, Any], where: Where) -> FunctionSpec:
         if any(q.name == p["name"] for q in params):
             raise where.error(f"function.params[{i}]: {p['name']!r} is listed twice", *keys)
         kind = p.get("kind", "array")
+        if p.get("optional") and "default" in p:
+            raise where.error(f"function.params[{i}]: give either a default or optional = true (a default of None), "
+                              "not both", *keys)
         if "default" in p:
             try:  # a default the learner's signature shows must be a value of its kind
                 materialize(p["default"], kind)
             except (ValueError, TypeError, KeyError) as exc:
                 raise where.error(f"function.params[{i}].default does not fit kind {kind!r}: {exc}", *keys) from None
-        params.append(Param(p["name"], kind, p.get("default", NO_DEFAULT)))
+        # TOML has no null: `optional = true` is a parameter whose default is None (max_pool2d's stride).
+        default = None if p.get("optional") else p.get("default", NO_DEFAULT)
+        params.append(Param(p["name"], kind, default))
     if not params:
         raise where.error("function.params must list at least one parameter", "function", "params")
     returns = _returns(table.get("returns", {"kind": "array"}))

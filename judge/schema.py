@@ -237,7 +237,7 @@ EXERCISE = Table({
     "function": Table({
         "name": Str(),
         "signature": Str(),
-        "params": List(Table({"name": Str(), "kind": Str(PARAM_KINDS), "default": AnyValue()})),
+        "params": List(Table({"name": Str(), "kind": Str(PARAM_KINDS), "default": AnyValue(), "optional": Bool()})),
         "returns": RETURNS,
         "elementwise": Bool(),
         "pure": Bool(),
