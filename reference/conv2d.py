@@ -105,7 +105,11 @@ KERNELS: dict[str, NDArray[np.float64]] = {
 for _kernel in KERNELS.values():
     _kernel.setflags(write=False)
 
-PICTURES: dict[str, NDArray[np.float64]] = {"digit": PICTURE, "gradient": GRADIENT}
+# A flat picture, 1 everywhere: whatever a kernel does to it happens at the border, where the padding zeros enter.
+FLAT = np.ones((12, 12))
+FLAT.setflags(write=False)
+
+PICTURES: dict[str, NDArray[np.float64]] = {"digit": PICTURE, "gradient": GRADIENT, "flat": FLAT}
 
 # The lesson plot's cross-section: row 3 of the picture crosses both strokes above the bar.
 ROW = 3

@@ -10,6 +10,7 @@ import torch
 import torch.nn.functional as F
 
 from reference.conv2d import (
+    FLAT,
     GRADIENT,
     KERNELS,
     PICTURE,
@@ -202,14 +203,16 @@ def test_lesson_task_answers():
     # Task "output size": 12 × 12 with 3 × 3, padding 1, stride 2 → 6; with 5 × 5, padding 0, stride 3 → 3.
     assert conv2d(PICTURE, np.ones((3, 3)), stride=2, padding=1).shape == (6, 6)
     assert conv2d(PICTURE, np.ones((5, 5)), stride=3).shape == (3, 3)
-    # Task "border": the box blur of the all-ones picture at the corner sees 4 ones and 5 padding zeros.
-    assert conv2d(np.ones((12, 12)), KERNELS["box-blur"], padding=1)[0, 0] == pytest.approx(4 / 9, abs=1e-15)
-    assert conv2d(np.ones((12, 12)), KERNELS["box-blur"], padding=1)[0, 5] == pytest.approx(6 / 9, abs=1e-15)
+    # Task "border": the box blur of the flat picture at the corner sees 4 ones and 5 padding zeros, on an edge 6.
+    blurred = conv2d(FLAT, KERNELS["box-blur"], padding=1)
+    assert blurred[0, 0] == pytest.approx(4 / 9, abs=1e-15)
+    assert blurred[0, 5] == pytest.approx(6 / 9, abs=1e-15)
+    np.testing.assert_allclose(blurred[1:-1, 1:-1], 1.0, rtol=0, atol=1e-15)
 
 
 def test_panel_data_is_plain_and_consistent():
     data = panel()
-    assert set(data["pictures"]) == {"digit", "gradient"}
+    assert set(data["pictures"]) == {"digit", "gradient", "flat"}
     assert set(data["kernels"]) == set(KERNELS)
     d = data["defaults"]
     for name, picture in data["pictures"].items():
