@@ -1,0 +1,5 @@
+import torch
+
+
+def mse(pred, target):
+    return torch.nn.MSELoss()(pred, target)

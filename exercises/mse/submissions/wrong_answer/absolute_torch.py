@@ -1,0 +1,6 @@
+# mistake: absolute
+import torch
+
+
+def mse(pred, target):
+    return torch.abs(pred - target).mean()
