@@ -180,9 +180,19 @@ def test_lesson_task_answers():
     # the feature's: the density of 2·x̂ + 4 is the feature's density.
     x = np.linspace(0.5, 16.0, 200)
     np.testing.assert_allclose(normalised_density((x - 4.0) / 2.0) / 2.0, feature_density(x), rtol=1e-14)
+    # In the panel's batch the undoing γ and β are the batch's own spread and mean (the task accepts both).
+    batch = lesson_batch()
+    mean, var = batch_stats(batch)
+    assert round(math.sqrt(var[0] + 1e-5), 4) == 2.0467 and round(mean[0], 4) == 3.9817
+    undone = batch_norm(batch, np.sqrt(var + 1e-5), mean)
+    np.testing.assert_allclose(undone, batch, rtol=0, atol=1e-9)
     # Task "constant": [5, 5, 5, 5] with γ = 1, β = 0.3 gives 0.3 everywhere.
     np.testing.assert_array_equal(batch_norm(np.full((4, 1), 5.0), [1.0], [0.3]), 0.3)
-    # Task "by hand": see test_biased_variance_and_eps_inside_the_root (0.7746).
+    # Task "two samples": any two different values normalise to about ∓1; eps shows next to a small variance.
+    np.testing.assert_allclose(batch_norm([[10.0], [14.0]], [1.0], [0.0])[:, 0], [-0.9999988, 0.9999988], atol=1e-7)
+    np.testing.assert_allclose(batch_norm([[0.0], [1000.0]], [1.0], [0.0])[:, 0], [-1.0, 1.0], atol=1e-9)
+    assert round(batch_norm([[-3.0], [-2.9]], [1.0], [0.0])[1, 0], 3) == 0.998
+    # Task "peaks": see test_lesson_densities (3, −0.5 and 1.75).
     # Task "thousands": the panel's feature 1 normalises to the same spread as feature 0.
     out = batch_norm(lesson_batch(), np.ones(3), np.zeros(3))
     # ... up to eps: the spread is √(σ²/(σ² + eps)), a hair below 1.

@@ -1,0 +1,6 @@
+# mistake: no-square-root
+import numpy as np
+
+
+def batch_norm(x, gamma, beta, eps=1e-5):
+    return gamma * (x - x.mean(axis=0)) / (x.var(axis=0) + eps) + beta
