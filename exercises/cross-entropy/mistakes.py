@@ -41,6 +41,22 @@ def shift_not_undone(logits, targets):
     return float(np.mean(lse_shifted - logits[_rows(logits), targets]))
 
 
+def global_max(logits, targets):
+    """The maximum of the whole array subtracted instead of each row's: a row ~2000 below it underflows to
+    exp = 0 everywhere, log 0 = −inf, and the loss becomes −inf."""
+    with np.errstate(all="ignore"):
+        shifted = logits - logits.max()
+        log_probs = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+        return float(-np.mean(log_probs[_rows(logits), targets]))
+
+
+def batch_sum(logits, targets):
+    """The normaliser summed over the whole batch (no axis), not over each row's classes."""
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_probs = shifted - np.log(np.exp(shifted).sum())
+    return float(-np.mean(log_probs[_rows(logits), targets]))
+
+
 def column_gather(logits, targets):
     """logp[:, targets]: every row's log-probabilities at every target, an (N, N) block, averaged."""
     return float(-np.mean(log_softmax(logits)[:, targets]))

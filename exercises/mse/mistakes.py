@@ -12,6 +12,11 @@ def summed(pred, target):
     return float(np.sum((pred - target) ** 2))
 
 
+def rows_only(pred, target):
+    """The sum divided by len(pred), the number of rows, instead of the number of elements."""
+    return float(np.sum((pred - target) ** 2) / len(pred))
+
+
 def absolute(pred, target):
     """The mean absolute error: the errors' sizes averaged, never squared."""
     return float(np.mean(np.abs(pred - target)))
