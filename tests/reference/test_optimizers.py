@@ -294,6 +294,37 @@ def _stays_from(path):
     return int(outside[-1]) + 1
 
 
+def _adam_path(beta1: float, beta2: float, steps: int) -> np.ndarray:
+    """Adam down the valley at the default lr with other betas (the lessons' "what if" numbers)."""
+    p, m, v, points = np.array(START), np.zeros(2), np.zeros(2), [np.array(START)]
+    for t in range(1, steps + 1):
+        p, m, v = adam(p, gradient(p), m, v, t, DEFAULTS.lr, beta1, beta2)
+        points.append(p)
+    return np.array(points)
+
+
+def test_what_keeps_adam_in():
+    # The Adam lesson: v's long memory keeps it within 0.01; RMSProp's short memory throws it out, with or without
+    # momentum, and with the correction but no momentum it would have arrived only at step 126.
+    assert first_outside(_adam_path(0.9, 0.999, 6000), after=116) is None
+    assert first_outside(_adam_path(0.9, 0.99, 1200), after=200) == 975
+    short = _adam_path(0.0, 0.99, 700)
+    assert first_within(short) == 126 and first_outside(short, after=200) == 627
+    long_rmsprop = paths(steps=600)["rmsprop"]
+    assert first_outside(long_rmsprop, after=412) == 569
+    assert math.ceil(math.log(0.01) / math.log(0.9)) == 44 and round(math.log(0.01) / math.log(0.999), -2) == 4600
+
+
+def test_the_lr_experiments_the_lessons_suggest():
+    def rmsprop_burst(lr):
+        path = paths(lr=lr)["rmsprop"]
+        return first_outside(path, after=first_within(path))
+
+    assert rmsprop_burst(0.07) is None and rmsprop_burst(0.12) == 235
+    assert first_within(paths(lr=0.25)["adam"]) == 90 and first_within(paths(lr=0.25)["gd"]) is None
+    assert first_within(paths(lr=0.21)["momentum"]) == 85
+
+
 def test_the_numbers_the_lessons_quote():
     default = _default()
     assert {name: first_within(path) for name, path in default.items()} == \
@@ -301,6 +332,8 @@ def test_the_numbers_the_lessons_quote():
     assert _stays_from(default["momentum"]) == 109
     assert _stays_from(default["adam"]) == 116
     assert first_outside(default["rmsprop"], after=38) == 405          # RMSProp's burst
+    assert _stays_from(default["rmsprop"]) == 412                       # ...and its return, within 500 steps
+    assert math.log10(distances(default["adam"])[500]) < -10
     assert distances(default["rmsprop"])[400:420].max() == pytest.approx(0.534, abs=5e-4)
     assert first_within(paths(momentum=0.8)["momentum"]) == 55
     assert math.log(400) / math.log(1 / (1 - 0.2 * 0.09)) == pytest.approx(330, abs=0.5)
@@ -320,7 +353,26 @@ LESSON_ANSWERS = {
     ("rmsprop", "first-step", "gd-x"): lambda: _default()["gd"][1, 0],
     ("rmsprop", "arrival", "rmsprop"): lambda: first_within(_default()["rmsprop"]),
     ("rmsprop", "burst", "leaves-at"): lambda: first_outside(_default()["rmsprop"], after=38),
+    ("adam", "first-step", "adam-x"): lambda: _default()["adam"][1, 0],
+    ("adam", "first-step", "adam-y"): lambda: _default()["adam"][1, 1],
+    ("adam", "first-step", "uncorrected-step"): lambda: _uncorrected_first_step(),
+    ("adam", "race", "gd"): lambda: first_within(_default()["gd"]),
+    ("adam", "race", "momentum"): lambda: first_within(_default()["momentum"]),
+    ("adam", "race", "rmsprop"): lambda: first_within(_default()["rmsprop"]),
+    ("adam", "race", "adam"): lambda: first_within(_default()["adam"]),
+    ("adam", "settle", "adam-stays"): lambda: _stays_from(_default()["adam"]),
+    ("adam", "settle", "rmsprop-stays"): lambda: _stays_from(_default()["rmsprop"]),
 }
+
+
+def _uncorrected_first_step() -> float:
+    """How far Adam's first step from START would move x without the bias correction: lr·m/√v from a zero state."""
+    p, g = np.array(START), gradient(START)
+    m, v = 0.1 * g, 0.001 * g * g
+    moved = DEFAULTS.lr * m / (np.sqrt(v) + 1e-8)
+    assert moved[0] == pytest.approx(-moved[1])  # the same distance in both coordinates
+    assert p[0] - moved[0] == pytest.approx(-4 + 0.2846, abs=1e-4)
+    return float(abs(moved[0]))
 
 
 @pytest.mark.parametrize("slug", sorted({slug for slug, _, _ in LESSON_ANSWERS}))
