@@ -14,6 +14,10 @@ from judge.i18n import Text
 from judge.loader import load_exercise, read_checked, text_field
 from judge.schema import COURSE
 
+# What an exercise folder may be called: short, lowercase, no dots or slashes. Checked before the name touches the
+# filesystem, so a hostile slug (256 characters, "..", NUL) is just an unknown exercise, never an OSError.
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+
 
 def default_exercises_dir() -> Path:
     env = os.environ.get("JUDGE_EXERCISES_DIR")
@@ -34,7 +38,7 @@ class Catalog:
 
     def get(self, slug: str) -> Exercise:
         path = self.root / slug
-        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", slug) or not (path / "exercise.toml").is_file():
+        if not SLUG.fullmatch(slug) or not (path / "exercise.toml").is_file():
             raise UnknownExercise(slug, self.slugs())
         try:
             stamp = max((p.stat().st_mtime for p in path.rglob("*") if p.is_file()), default=0.0)
