@@ -9,17 +9,16 @@ Everything is served from this process (no CDN, no external font or script), so 
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app, request
+from flask.json.provider import DefaultJSONProvider
 from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 
 from judge.catalog import Catalog
 from sandbox.policy import MAX_SOURCE_BYTES
 from sandbox.pool import Pool
-from web import errors, i18n, security
+from web import config, errors, i18n, security
 from web.gate import Gate
 
 MAX_CODE_BYTES = MAX_SOURCE_BYTES  # 64 KiB: the same limit the policy check applies to a file
@@ -27,30 +26,50 @@ MAX_CODE_BYTES = MAX_SOURCE_BYTES  # 64 KiB: the same limit the policy check app
 # the code itself, so the body may be a bit larger; the code's own UTF-8 size is checked exactly in the API.
 MAX_CONTENT_LENGTH = MAX_CODE_BYTES * 3 // 2
 
+
 def default_config() -> dict[str, Any]:
-    """Settings, each overridable by `config` in create_app; the environment gives the defaults."""
+    """Settings, each overridable by `settings` in create_app; the environment gives the defaults (web.config's
+    table: RATE_LIMIT, MAX_PENDING, TRUSTED_PROXIES, …), checked: a malformed one raises ConfigError."""
     return {
+        **config.read(),
         "MAX_CODE_BYTES": MAX_CODE_BYTES,
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
-        # Per client (IP), shared by every /api endpoint. Flask-Limiter syntax: "120/minute", "5 per second".
-        "RATE_LIMIT": os.environ.get("JUDGE_RATE_LIMIT", "120/minute"),
-        # Submissions admitted at once (running + waiting for a sandbox slot); past it, 503 at once.
-        "MAX_PENDING": int(os.environ.get("JUDGE_MAX_PENDING", "8")),
         "RETRY_AFTER_SECONDS": 2,
         # Flask-Limiter would put its Retry-After on every answer, 200s included; web.errors sets it on 429s only.
         "RATELIMIT_HEADERS_ENABLED": False,
     }
 
 
-def create_app(config: dict[str, Any] | None = None, pool: Pool | None = None,
+class JSONProvider(DefaultJSONProvider):
+    sort_keys = False  # keep reports in the CLI's field order
+    ensure_ascii = False
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        # A body nested a few thousand levels deep exhausts the decoder's recursion limit: bad input like any other
+        # malformed JSON (ValueError, which request.get_json turns into a 400), not a server error.
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deeply") from None
+
+
+def client_address() -> str:
+    """Who sent the current request: the peer's address, or, when the peer is one of TRUSTED_PROXIES, the client
+    address it forwarded (X-Forwarded-For, walked from the right; see security.client_address). The identity for
+    rate limits and fair admission."""
+    return security.client_address(request.remote_addr or "", request.headers.get("X-Forwarded-For"),
+                                   current_app.config.get("TRUSTED_PROXIES", ()))
+
+
+def create_app(settings: dict[str, Any] | None = None, pool: Pool | None = None,
                catalog: Catalog | None = None) -> Flask:
-    """The web app. `pool`: the sandbox pool to grade with (None: the process-wide default pool, started
-    lazily); `catalog`: where exercises come from (None: $JUDGE_EXERCISES_DIR or the bundled exercises/)."""
+    """The web app, configured from the environment (web.config) overlaid with `settings`. `pool`: the sandbox
+    pool to grade with (None: the process-wide default pool, started lazily); `catalog`: where exercises come from
+    (None: $JUDGE_EXERCISES_DIR or the bundled exercises/)."""
     app = Flask(__name__)
+    app.json = JSONProvider(app)
     app.config.update(default_config())
-    app.config.update(config or {})
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep reports in the CLI's field order
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.config.update(settings or {})
 
     app.extensions["mljudge"] = {
         "catalog": catalog or Catalog(),
@@ -59,7 +78,7 @@ def create_app(config: dict[str, Any] | None = None, pool: Pool | None = None,
     }
 
     # In-memory counters: one process serves the site (waitress threads share them).
-    limiter = Limiter(get_remote_address, app=app, default_limits=[], storage_uri="memory://")
+    limiter = Limiter(client_address, app=app, default_limits=[], storage_uri="memory://")
     app.extensions["mljudge"]["limiter"] = limiter
 
     from web.api import api
