@@ -5,13 +5,17 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import parse_accept_header, parse_cookie
 
-from web.i18n import request_lang, wt
+from judge.i18n import DEFAULT_LANG, LANGS
+from web.i18n import COOKIE, request_lang, supported_lang, wt
 
 log = logging.getLogger("mljudge.web")
 
@@ -19,11 +23,14 @@ CODES = {
     400: "bad_request",
     404: "not_found",
     405: "method_not_allowed",
+    408: "request_timeout",
     413: "payload_too_large",
     415: "unsupported_media_type",
     422: "unprocessable",
     429: "rate_limited",
+    431: "headers_too_large",
     500: "internal_error",
+    501: "not_implemented",
     503: "busy",
 }
 
@@ -56,12 +63,26 @@ def _api_error(exc: ApiError) -> Response:
     return json_error(exc.status, exc.error, exc.detail, exc.headers)
 
 
+def http_detail(status: int, lang: str, fallback: str) -> str:
+    """Our sentence for an HTTP status in `lang`, or `fallback` when we have none for it."""
+    detail = wt(f"error.http_{status}", lang)
+    return fallback if detail == f"web.error.http_{status}" else detail
+
+
+def server_error_body(status: int, reason: str, accept_language: str | None, cookie: str | None) -> bytes:
+    """The JSON body of an error the HTTP server answers itself, before any view runs (a malformed request line,
+    headers too large, a request too slow: see web.server), in the language its headers ask for if they got that
+    far."""
+    lang = supported_lang(parse_cookie(cookie or "").get(COOKIE))
+    lang = lang or parse_accept_header(accept_language, LanguageAccept).best_match(LANGS) or DEFAULT_LANG
+    body = {"error": CODES.get(status, "error"), "detail": http_detail(status, lang, reason)}
+    return json.dumps(body, ensure_ascii=False).encode("utf-8")
+
+
 def _http_error(exc: HTTPException) -> Response | tuple[str, int, dict[str, str]]:
     status = exc.code or 500
     lang = request_lang()
-    detail = wt(f"error.http_{status}", lang)
-    if detail == f"web.error.http_{status}":  # no sentence of our own for this status: werkzeug's
-        detail = exc.description or exc.name
+    detail = http_detail(status, lang, exc.description or exc.name)  # no sentence of our own: werkzeug's
     headers = {}
     if status == 429:
         detail = wt("error.http_429", lang, limit=exc.description or "")

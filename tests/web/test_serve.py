@@ -1,18 +1,31 @@
-"""`judge serve`: a real process on a free port, zygotes warm before it says where it listens."""
+"""`judge serve`: a real process on a free port, zygotes warm before it says where it listens; and its HTTP layer
+(web.server.Service) in this process: its own errors as JSON, slow requests cut off."""
 
 from __future__ import annotations
 
+import http.client
 import io
 import json
 import re
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from web.server import warn_if_unconfined
+import pytest
+
+from judge.catalog import Catalog
+from judge.i18n import t
+from tests.web.conftest import make_app
+from web import MAX_CONTENT_LENGTH
+from web.server import MAX_HEADER_BYTES, Service, warn_if_unconfined
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -63,3 +76,126 @@ def test_a_clear_warning_when_isolation_is_inactive() -> None:
     out = io.StringIO()
     assert not warn_if_unconfined({"root"}, [], out)
     assert "all layers active" in out.getvalue()
+
+
+# --- the HTTP layer: web.server's Service, in this process ------------------------------------------------------
+
+
+@contextmanager
+def serving(catalog: Catalog, **options: Any) -> Iterator[tuple[Service, tuple[str, int]]]:
+    """The app (nothing graded: no pool) on web.server's Service, in a thread, on a free port."""
+    settings: dict[str, Any] = {"threads": 4, "connection_limit": 50, "request_timeout": 30.0, "idle_timeout": 60.0,
+                                "grace": 5.0, **options}
+    service = Service(make_app(None, catalog), "127.0.0.1", 0, **settings)
+    thread = threading.Thread(target=service.run, name="service", daemon=True)
+    thread.start()
+    try:
+        yield service, ("127.0.0.1", service.port)
+    finally:
+        service.stop()
+        thread.join(timeout=15)
+        assert not thread.is_alive(), "the service did not stop"
+
+
+def answer(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
+    """Read until the server closes the connection: status, headers (lower-case names), body."""
+    raw = b""
+    while chunk := sock.recv(65536):
+        raw += chunk
+    head, _, body = raw.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), {k.lower(): v for k, v in headers.items()}, body
+
+
+def exchange(address: tuple[str, int], data: bytes) -> tuple[int, dict[str, str], bytes]:
+    with socket.create_connection(address, timeout=15) as sock:
+        sock.sendall(data)
+        return answer(sock)
+
+
+def assert_json_error(status: int, headers: dict[str, str], body: bytes, code: str) -> str:
+    assert headers["content-type"] == "application/json", (status, headers, body)
+    error = json.loads(body)
+    assert error["error"] == code and error["detail"].strip()
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["referrer-policy"] == "no-referrer"
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    return str(error["detail"])
+
+
+@pytest.mark.parametrize(("request_bytes", "status", "code"), [
+    (b"GARBAGE\r\n\r\n", 400, "bad_request"),
+    (b"GET / HTTP/1.1\r\nHost: x\r\nBad Header Name: 1\r\n\r\n", 400, "bad_request"),
+    # exactly the limit, unfinished: the server reads all of it, so closing after its answer is no reset
+    (b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: ".ljust(MAX_HEADER_BYTES, b"a"), 431, "headers_too_large"),
+    # refused from its Content-Length, before 200 KB are read or buffered
+    (b"POST /api/exercises/gelu/submissions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+     b"Content-Length: 200000\r\n\r\n", 413, "payload_too_large"),
+    (b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501, "not_implemented"),
+])
+def test_the_http_layers_own_errors_are_json_with_security_headers(catalog: Catalog, request_bytes: bytes,
+                                                                   status: int, code: str) -> None:
+    with serving(catalog) as (_, address):
+        got, headers, body = exchange(address, request_bytes)
+    assert got == status
+    assert_json_error(got, headers, body, code)
+
+
+def test_the_http_layers_errors_speak_the_requests_language(catalog: Catalog) -> None:
+    request = (b"POST /api/exercises/gelu/submissions HTTP/1.1\r\nHost: x\r\nAccept-Language: %s\r\n"
+               b"Content-Length: 999999\r\n\r\n")
+    with serving(catalog) as (_, address):
+        ru = assert_json_error(*exchange(address, request % b"ru-RU,ru;q=0.9"), "payload_too_large")
+        en = assert_json_error(*exchange(address, request % b"en"), "payload_too_large")
+    assert ru == t("web.error.http_413", "ru") and en == t("web.error.http_413", "en") and ru != en
+
+
+def test_a_body_as_large_as_the_app_allows_passes_the_http_layer(catalog: Catalog) -> None:
+    with serving(catalog) as (_, address):
+        body = b"[" + b" " * (MAX_CONTENT_LENGTH - 2) + b"]"  # valid JSON, not an object: the app's own 400
+        status, _, answered = exchange(address, b"POST /api/exercises/gelu/submissions HTTP/1.1\r\n"
+                                             b"Host: x\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                                             b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+    assert status == 400 and json.loads(answered)["detail"] == t("web.error.bad_json", "en")
+
+
+def test_a_request_trickling_in_is_cut_off_with_408(catalog: Catalog) -> None:
+    """Never silent (a byte every 0.1 s, so the idle timeout never fires), never finished: cut off by the request
+    timeout, counted from its first byte."""
+    with serving(catalog, request_timeout=1.0) as (_, address), socket.create_connection(address) as sock:
+        sock.sendall(b"GET /api/exercises HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        sock.settimeout(0.1)
+        for _ in range(150):  # 15 s at most
+            try:
+                first = sock.recv(65536)
+                break
+            except TimeoutError:
+                sock.sendall(b"a")
+        else:
+            pytest.fail("a request trickling in was never cut off")
+        sock.settimeout(5)
+        rest = b""
+        while chunk := sock.recv(65536):
+            rest += chunk
+    raw = first + rest
+    head, _, body = raw.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    assert lines[0].split()[1] == "408"
+    headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in lines[1:])}
+    assert_json_error(408, headers, body, "request_timeout")
+
+
+def test_the_request_timeout_counts_from_a_requests_first_byte_not_from_the_connection(catalog: Catalog) -> None:
+    """A keep-alive connection may wait between requests (up to the idle timeout) longer than a request may take
+    to arrive."""
+    with serving(catalog, request_timeout=1.0) as (service, address):
+        connection = http.client.HTTPConnection(*address, timeout=10)
+        for _ in range(2):
+            connection.request("GET", "/api/exercises")
+            response = connection.getresponse()
+            assert response.status == 200 and json.load(response)["exercises"]
+            time.sleep(2.5)  # two cleanups of the server happen here
+        assert len(service.channels()) == 1  # the same connection all along
+        connection.close()
