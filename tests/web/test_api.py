@@ -16,7 +16,7 @@ from werkzeug.test import TestResponse
 from judge.catalog import Catalog
 from sandbox.pool import Busy, Pool
 from tests.web.conftest import assert_conforms, gelu_file, make_app
-from web import state
+from web import client_address, config, security, state
 
 SUBMIT = "/api/exercises/gelu/submissions"
 SOLUTION = gelu_file("solutions/numpy.py")
@@ -79,6 +79,16 @@ def test_unknown_exercise_is_404(client: FlaskClient, openapi: dict[str, Any]) -
     assert_error(call(client, openapi, "POST", "/api/exercises/nope/submissions", json={"code": "x"}),
                  404, "not_found")
     assert_error(client.get("/api/no-such-endpoint"), 404, "not_found")
+
+
+@pytest.mark.parametrize("slug", ["a" * 65, "a" * 256, "g" * 5000, "gelu..", "Gelu", "-gelu"])
+def test_a_slug_that_cannot_be_an_exercise_is_404(client: FlaskClient, openapi: dict[str, Any], slug: str) -> None:
+    # 256+ characters used to reach the filesystem and fail there (File name too long): a 500
+    assert_error(call(client, openapi, "GET", f"/api/exercises/{slug}"), 404, "not_found")
+    assert_error(call(client, openapi, "POST", f"/api/exercises/{slug}/submissions", json={"code": "x"}),
+                 404, "not_found")
+    assert_error(call(client, openapi, "GET", f"/api/lessons/{slug}"), 404, "not_found")
+    assert client.get(f"/exercises/{slug}").status_code == 404
 
 
 # --- grading ----------------------------------------------------------------------------------------------------
@@ -146,6 +156,17 @@ def test_malformed_json_is_400(client: FlaskClient, openapi: dict[str, Any]) -> 
     # not declared as JSON at all: refused too (a cross-site form could send text/plain without a preflight)
     assert_error(call(client, openapi, "POST", SUBMIT, data=json.dumps({"code": SOLUTION}),
                       content_type="text/plain"), 400, "bad_request")
+
+
+@pytest.mark.parametrize("depth", [2_000, 15_000])  # the bodies stay under MAX_CONTENT_LENGTH
+def test_deeply_nested_json_is_400(client: FlaskClient, openapi: dict[str, Any], depth: int) -> None:
+    # past the decoder's recursion limit: a RecursionError used to escape as a 500
+    for body in ("[" * depth + "]" * depth, '{"code": ' + "[" * depth + "]" * depth + "}", "{\"a\":" * depth):
+        response = call(client, openapi, "POST", SUBMIT, data=body, content_type="application/json")
+        assert_error(response, 400, "bad_request")
+    # nesting a JSON decoder handles is still judged as usual
+    deep_but_fine = {"code": SOLUTION, "track": "numpy", "extra": json.loads("[" * 100 + "]" * 100)}
+    assert client.post(SUBMIT, json=deep_but_fine).get_json()["verdict"] == "accepted"
 
 
 @pytest.mark.parametrize("body", [{}, {"code": None}, {"code": 42}, {"track": "numpy"}])
@@ -255,6 +276,51 @@ def test_too_many_requests_is_429(pool: Pool, catalog: Catalog, openapi: dict[st
     # other clients keep their own budget; pages are not counted
     assert client.get("/api/exercises", environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code == 200
     assert client.get("/").status_code == 200
+
+
+@pytest.mark.parametrize(("peer", "forwarded", "trusted", "client"), [
+    ("10.0.0.7", None, "", "10.0.0.7"),
+    # a client cannot name itself: X-Forwarded-For is only believed from a trusted proxy
+    ("10.0.0.7", "1.2.3.4", "", "10.0.0.7"),
+    ("10.0.0.7", "1.2.3.4", "127.0.0.1", "10.0.0.7"),
+    ("127.0.0.1", "1.2.3.4", "127.0.0.1", "1.2.3.4"),
+    ("127.0.0.1", None, "127.0.0.1", "127.0.0.1"),
+    # walked from the right: what the client wrote on the left is not believed past the first untrusted hop
+    ("127.0.0.1", "6.6.6.6, 1.2.3.4", "127.0.0.1", "1.2.3.4"),
+    ("127.0.0.1", "6.6.6.6, 1.2.3.4, 10.1.2.3", "127.0.0.1, 10.0.0.0/8", "1.2.3.4"),
+    ("10.9.9.9", "6.6.6.6,1.2.3.4 , 10.1.2.3", "10.0.0.0/8", "1.2.3.4"),
+    # every hop trusted: the leftmost is as far as anyone can tell
+    ("127.0.0.1", "10.1.1.1, 10.2.2.2", "127.0.0.1, 10.0.0.0/8", "10.1.1.1"),
+    # a malformed entry ends the walk at the trusted proxy that passed it on
+    ("127.0.0.1", "1.2.3.4, not-an-ip", "127.0.0.1", "127.0.0.1"),
+    ("::1", "2001:db8::5", "::1", "2001:db8::5"),
+    ("::ffff:127.0.0.1", "[2001:db8::5]", "127.0.0.1", "2001:db8::5"),
+])
+def test_client_address_believes_only_trusted_proxies(peer: str, forwarded: str | None, trusted: str,
+                                                      client: str) -> None:
+    assert security.client_address(peer, forwarded, config.networks(trusted)) == client
+
+
+def test_behind_a_trusted_proxy_each_client_has_its_own_budget(pool: Pool, catalog: Catalog) -> None:
+    proxy = {"REMOTE_ADDR": "127.0.0.1"}
+    app = make_app(pool, catalog, RATE_LIMIT="2/minute", TRUSTED_PROXIES=config.networks("127.0.0.1"))
+    client = app.test_client()
+    for _ in range(2):
+        assert client.get("/api/exercises", environ_base=proxy, headers={"X-Forwarded-For": "1.1.1.1"}).status_code \
+            == 200
+    assert client.get("/api/exercises", environ_base=proxy,
+                      headers={"X-Forwarded-For": "1.1.1.1"}).status_code == 429
+    # another learner behind the same proxy is not affected
+    assert client.get("/api/exercises", environ_base=proxy,
+                      headers={"X-Forwarded-For": "2.2.2.2"}).status_code == 200
+    # and a direct client cannot escape its budget by claiming to be someone else
+    direct = {"REMOTE_ADDR": "10.0.0.9"}
+    for name in ("3.3.3.3", "4.4.4.4"):
+        assert client.get("/api/exercises", environ_base=direct, headers={"X-Forwarded-For": name}).status_code == 200
+    assert client.get("/api/exercises", environ_base=direct,
+                      headers={"X-Forwarded-For": "5.5.5.5"}).status_code == 429
+    with app.test_request_context(environ_base=proxy, headers={"X-Forwarded-For": "9.9.9.9, 1.1.1.1"}):
+        assert client_address() == "1.1.1.1"
 
 
 class BusyPool:
