@@ -6,7 +6,7 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test browser bench clean
+.PHONY: setup run test browser bench load clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,11 @@ test: setup browser
 
 bench: setup
 	$(BIN)/python bench/latency.py
+
+# The web server under a mixed and hostile load: its own `judge serve` on a free port, stopped with SIGTERM.
+# Against a running one: make load URL=http://127.0.0.1:8000 (it must trust 127.0.0.1 as a proxy); options: ARGS=.
+load: setup
+	$(BIN)/python bench/load.py $(if $(URL),$(URL),--start) $(ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache test-artifacts
