@@ -333,6 +333,8 @@ def test_the_numbers_the_lessons_quote():
     assert _stays_from(default["adam"]) == 116
     assert first_outside(default["rmsprop"], after=38) == 405          # RMSProp's burst
     assert _stays_from(default["rmsprop"]) == 412                       # ...and its return, within 500 steps
+    np.testing.assert_allclose(default["rmsprop"][402:408, 1], [0.0002, -0.0009, 0.005, -0.0292, 0.1659, -0.5344],
+                               atol=5e-5)                               # the burst as rmsprop/PANEL.md lists it
     assert math.log10(distances(default["adam"])[500]) < -10
     assert distances(default["rmsprop"])[400:420].max() == pytest.approx(0.534, abs=5e-4)
     assert first_within(paths(momentum=0.8)["momentum"]) == 55
@@ -406,6 +408,10 @@ def test_panel_is_plain_json_and_marks_the_escape():
     assert len(gd["points"]) == 401 and gd["first_within"] is None
     assert gd["points"][1] == [-3.2, -9.0]               # y ← (1 − 10)·y: out of the valley at once
     assert gd["points"][-1] is None and gd["distance"][-1] is None   # ...and off to infinity (×9 a step)
+    narrow = [p[1] for p in panel(0.105, steps=3)["paths"]["gd"]["points"]]
+    np.testing.assert_allclose(narrow, [1, -0.05, 0.0025, -0.000125])              # zig-zag, shrinking
+    wide = [p[1] for p in panel(0.21, steps=5)["paths"]["gd"]["points"]]
+    np.testing.assert_allclose(wide, [1, -1.1, 1.21, -1.331, 1.4641, -1.61051])   # out of the ±1.5 view at step 5
     default = panel()
     assert default["settings"] == {"lr": DEFAULTS.lr, "momentum": DEFAULTS.momentum, "steps": DEFAULTS.steps}
     assert {name: p["first_within"] for name, p in default["paths"].items()} == \
