@@ -41,6 +41,7 @@ from waitress.task import ThreadedTaskDispatcher
 from waitress.task import WSGITask as WaitressWSGITask
 from waitress.utilities import Error
 
+from judge.errors import JudgeError
 from web.errors import server_error_body
 from web.security import strict_headers
 
@@ -58,6 +59,10 @@ log = logging.getLogger("mljudge.web")
 
 
 # --- waitress's parts, hardened ---------------------------------------------------------------------------------
+
+
+class ListenError(JudgeError):
+    """The address or port cannot be listened on: one line, exit code 2 (judge.cli)."""
 
 
 class RequestTimeout(Error):
@@ -261,6 +266,7 @@ class Service:
             server.handle_accept()
 
     def close(self) -> None:
+        self.signals.wake = None  # its pipe is about to close: a late signal must not write to it
         wasyncore.close_all(self.map, ignore_all=True)
         self.dispatcher.shutdown(cancel_pending=True, timeout=5)
 
@@ -302,23 +308,27 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
               f"connections instead of {settings['CONNECTION_LIMIT']}", file=out, flush=True)
     with Signals().installed() as signals:
         pool = Pool(size=pool_size, allow_unconfined=settings["ALLOW_UNCONFINED"])
-        print(f"starting the sandbox ({pool.size} zygote(s) per track)…", file=out, flush=True)
-        try:
-            pool.start()
-            warn_if_unconfined(pool.modes(), pool.inactive_layers(), out)
-            catalog = Catalog(exercises_dir or settings["EXERCISES_DIR"])
-            app = create_app(pool=pool, catalog=catalog)
-            grace = settings["SHUTDOWN_GRACE"] or shutdown_grace(catalog)
+        catalog = Catalog(exercises_dir or settings["EXERCISES_DIR"])
+        app = create_app(pool=pool, catalog=catalog)
+        grace = settings["SHUTDOWN_GRACE"] or shutdown_grace(catalog)
+        try:  # listening from here (a taken port fails before the sandbox starts); served once the zygotes are warm
             # More threads than admitted submissions (MAX_PENDING), so pages and static files never queue behind
             # grading.
             service = Service(app, host, port, threads=max(threads, app.config["MAX_PENDING"] + 4),
                               connection_limit=connection_limit, request_timeout=settings["REQUEST_TIMEOUT"],
                               idle_timeout=settings["IDLE_TIMEOUT"], grace=grace, signals=signals)
+        except OSError as exc:  # the port is taken, the address is not this machine's
+            raise ListenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        print(f"starting the sandbox ({pool.size} zygote(s) per track)…", file=out, flush=True)
+        try:
+            pool.start()
+            warn_if_unconfined(pool.modes(), pool.inactive_layers(), out)
             shown = f"[{host}]" if ":" in host else host
             print(f"mljudge is serving on http://{shown}:{service.port}/  (Ctrl+C stops it)", file=out, flush=True)
             cut = service.run()
             print(f"stopped{f': {cut} request(s) in flight were cut off' if cut else ''}", file=out, flush=True)
         finally:
+            service.close()  # (already closed after a drain)
             pool.close()
     return 0
 

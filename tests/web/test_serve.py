@@ -68,6 +68,18 @@ def test_judge_serve_starts_grades_and_stops() -> None:
     assert proc.returncode == 0
 
 
+def test_judge_serve_on_a_taken_port_is_one_line_before_the_sandbox_starts() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "judge.cli", "serve", "--port", str(port)], cwd=REPO,
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "starting the sandbox" not in done.stdout
+    assert done.stderr.strip() == f"judge: error: cannot listen on 127.0.0.1:{port}: Address already in use"
+
+
 def test_a_clear_warning_when_isolation_is_inactive() -> None:
     out = io.StringIO()
     assert warn_if_unconfined({"none"}, ["namespaces: unshare failed: EPERM"], out)
