@@ -19,28 +19,33 @@ from judge.i18n import t
 from judge.mistakes import recognise
 from judge.report import SEVERITY, CaseReport, Report, SourceIssue
 from sandbox import policy, runner
-from sandbox.pool import Busy, Pool
-from sandbox.runner import Call, CallOutcome, ErrorInfo, Job, Outcome
+from sandbox.audit import REFUSED_PREFIXES
+from sandbox.corners import HIDDEN_BUILTINS, UNSAFE_NAMES
+from sandbox.pool import MAX_RESULT, Busy, Pool
+from sandbox.runner import Call, CallOutcome, ErrorInfo, Job, Outcome, Violation
 from sandbox.wire import Array
-from sandbox.zygote import MAX_RESULT
 
 PLOT_CALL = "plot"
-# What a failed hidden case says instead of the usual sentence, for the reasons whose sentence carries numbers:
-# expected values or errors (repeated submissions could solve for them), or the submission's own shapes, lengths
-# and NaN positions (which it could compute from the hidden inputs, one run each). Other reasons name only types.
+# What a failed hidden case says: one fixed sentence per reason, never a number, a name or a text the submission
+# chose or computed — expected values or errors (repeated submissions could solve for them), its own shapes,
+# lengths, NaN positions, type and exception names, lines, timings (each could be made to spell out the hidden
+# inputs, one run at a time). The judge's own words only.
 _HIDDEN_REASONS = {"wrong_values": "hidden_differs", "wrong_scalar": "hidden_differs", "nan": "hidden_nan",
                    "wrong_shape": "hidden_wrong_shape", "wrong_length": "hidden_wrong_length",
-                   "wrong_type": "hidden_wrong_type"}
+                   "wrong_type": "hidden_wrong_type", "wrong_dtype": "hidden_wrong_type",
+                   "not_integer": "hidden_differs", "missing_key": "hidden_wrong_type"}
+_HIDDEN_ERRORS = {"error": "hidden_error", "recursion": "hidden_recursion", "exit": "exit_called"}
 
 
 def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, lang: str = "en",
           filename: str = "solution.py", plot: bool = False, pool: Pool | None = None,
-          detect_unchanged: bool = True) -> Report:
+          detect_unchanged: bool = True, client: str = "") -> Report:
     """Judge `source` against `exercise` in `track` ('numpy' / 'torch'; detected from the imports when None).
     Returns a Report in `lang`. With `detect_unchanged=False` an unchanged starter is run like any code
     (authors check that it is not accepted). Raises UnknownTrack for a track the exercise lacks and
     sandbox.pool.Busy when every sandbox slot is taken; every problem of the submission itself is a verdict,
-    never an exception."""
+    never an exception. `client` (the web's client address) is who waits in the sandboxes' fair queue: raises
+    sandbox.pool.ClientBusy when that client already has as many submissions in flight as it may."""
     lang = i18n.normalize_lang(lang)
     if track is None:
         track = _detect_track(exercise, source)
@@ -69,7 +74,7 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
               imports=chosen.imports,
               forbidden_names=tuple(n for f in forbidden for n in f.names),
               forbidden_aten=tuple(op for f in forbidden for op in f.aten))
-    outcome = runner.run(job, exercise.limits, pool)
+    outcome = runner.run(job, exercise.limits, pool, client=client)
     return grader.judge(outcome, program.source)
 
 
@@ -219,9 +224,9 @@ class _Grader:
             self._add_case(case, "passed", "", call=call, max_error=check.max_abs_error)
             return True
         where = self.t("case.at_path", path=check.path) if check.path else ""
-        if not case.visible and check.reason in _HIDDEN_REASONS:
-            message = where + self.t(f"case.{_HIDDEN_REASONS[check.reason]}", **check.params)
-            self._add_case(case, "failed", message, call=call)
+        if not case.visible and check.reason != "custom":
+            self._add_case(case, "failed", self.t(f"case.{_HIDDEN_REASONS.get(check.reason, 'hidden_differs')}"),
+                           call=call)
             return False
         message = where + self.t(f"case.{check.reason}", **check.params)
         self._add_case(case, "failed", message, call=call, max_error=check.max_abs_error,
@@ -262,7 +267,8 @@ class _Grader:
                   diff_indices: tuple[int, ...] = ()) -> None:
         report = CaseReport(id=case.id, kind=case.kind.get_in(self.lang), visible=case.visible,
                             status=status, message=message,  # type: ignore[arg-type]
-                            max_abs_error=max_error if case.visible else None, ms=call.ms if call else None)
+                            max_abs_error=max_error if case.visible else None,
+                            ms=call.ms if call and case.visible else None)
         if case.visible:
             report.input = {k: values.display(v) for k, v in case.args.items()}
             expected = self.exercise.expected.get(case.id)
@@ -302,15 +308,27 @@ class _Grader:
     def _add_violations(self, outcome: Outcome) -> None:
         if outcome.violations:
             self.verdicts.append("forbidden")
-            code, what = outcome.violations[0]
-            self.violation = self._violation_message(code, what)
+            self.violation = self._violation_message(outcome.violations[0])
 
-    def _violation_message(self, code: str, what: str) -> str:
-        if code == "private_attribute" and not what:  # sandbox.guards withholds names that do not exist
-            return self.t("runtime.private_attribute_unnamed")
-        message = self.t(f"runtime.{code}", name=what)
+    def _violation_message(self, violation: Violation) -> str:
+        what = self._shown_name(violation)
+        if not what:  # sandbox.guards withholds names that do not exist; hidden cases show only known names
+            return self.t(f"runtime.{violation.code}_unnamed")
+        message = self.t(f"runtime.{violation.code}", name=what)
         reason = self.exercise.reason_for(what)
         return message + (f" {reason.get_in(self.lang)}" if reason else "")
+
+    def _shown_name(self, violation: Violation) -> str:
+        """What a violation may name: anything seen while the file loaded or in a visible case; during a hidden
+        case only names from the judge's own vocabulary (the exercise's forbidden names and ops, the always-unsafe
+        ones, the audit's events), never a name the submission could have built from the inputs."""
+        what = violation.what
+        visible = {case.id for case in self.exercise.cases if case.visible} | {runner.MODULE_PHASE, PLOT_CALL}
+        if violation.phase in visible or self.exercise.reason_for(what) is not None:
+            return what
+        known = (what in UNSAFE_NAMES or what.removesuffix("()") in HIDDEN_BUILTINS
+                 or (violation.code == "forbidden_operation" and what.startswith((*REFUSED_PREFIXES, "open"))))
+        return what if known else ""
 
     def _add_termination(self, outcome: Outcome) -> None:
         verdict = {"wall": "time_limit", "cpu": "time_limit", "result_size": "output_limit",
@@ -359,18 +377,20 @@ class _Grader:
 
     def _error_message(self, error: ErrorInfo, *, hidden: bool = False) -> str:
         if error.kind == "forbidden" and error.violation:
-            return self._violation_message(*error.violation) + self._at_line(error.line)
+            phase = "hidden" if hidden else runner.MODULE_PHASE
+            message = self._violation_message(Violation(*error.violation, phase))
+            return message if hidden else message + self._at_line(error.line)
         if error.kind == "memory":
             return self.t("verdict.memory_limit.message", mb=self.exercise.limits.memory_mb)
         if error.kind == "output":
             return self.t("verdict.output_limit.message", kb=self.exercise.limits.output_kb)
+        if hidden:
+            # Not the message, not the type, not the line: the code chooses all three (`raise ValueError(str(
+            # x.tolist()))`, `type("L3c00", (Exception,), {})`, which line raises), so each could carry the hidden
+            # inputs out like the printed output that the report withholds for these cases.
+            return self.t(f"case.{_HIDDEN_ERRORS.get(error.kind, 'hidden_error')}")
         if error.kind == "exit":
             text = self.t("case.exit_called")
-        elif hidden:
-            # A hidden case's exception shows its type and the learner's own line, never its message: the
-            # code chooses that text (`raise ValueError(str(x.tolist()))`), so it would carry the hidden inputs
-            # out exactly like the printed output that the report already withholds for these cases.
-            text = error.type
         else:
             text = f"{error.type}: {error.message}" if error.message else error.type
         return text + self._at_line(error.line)
@@ -423,8 +443,8 @@ class _Grader:
         learner = None
         data = getattr(call.value, "data", None)
         if call.ok and isinstance(data, np.ndarray) and data.shape == (num,) and data.dtype.kind in "biuf":
-            learner = values.display(data.astype(np.float64))
-        return {"x": values.display(np.linspace(start, stop, num)), "learner": learner}
+            learner = values.display(data.astype(np.float64), limit=None)  # its length is the grid's, checked
+        return {"x": values.display(np.linspace(start, stop, num), limit=None), "learner": learner}
 
     # --- the report ------------------------------------------------------------------------------------------
 

@@ -69,19 +69,45 @@ def fingerprint(args: dict[str, Any]) -> str:
     return digest.hexdigest()[:16]
 
 
-def display(value: Any, digits: int = 6) -> Any:
-    """A value for people: nested lists of rounded numbers; NaN and infinities as strings (JSON has none)."""
+MAX_DISPLAY = 300  # numbers shown for one value, at most; a longer array is cut, each cut marked with ELLIPSIS
+ELLIPSIS = "…"
+
+
+def display(value: Any, digits: int = 6, *, limit: int | None = MAX_DISPLAY) -> Any:
+    """A value for people: nested lists of rounded numbers; NaN and infinities as strings (JSON has none). Arrays
+    longer than `limit` numbers are cut along every axis, with "…" where something was left out: an answer of
+    four million floats must cost the judge no more to show than one of three hundred. (`limit=None` only for
+    arrays whose size the judge has checked itself, such as a curve on the exercise's own grid.)"""
     if isinstance(value, Array):
         value = value.data
     if isinstance(value, np.ndarray):
-        return _display_list(value.tolist(), digits)
+        if limit is None or value.size <= limit:
+            return _display_list(value.tolist(), digits) if value.ndim else _display_scalar(value.item(), digits)
+        return _display_array(value, digits)
     if isinstance(value, Opaque):
         return f"<{value.type_name}>"
     if isinstance(value, tuple | list):
-        return [display(v, digits) for v in value]
+        return [display(v, digits) for v in value[:MAX_DISPLAY]] + ([ELLIPSIS] if len(value) > MAX_DISPLAY else [])
     if isinstance(value, dict):
         return {k: display(v, digits) for k, v in value.items()}
     return _display_scalar(value, digits)
+
+
+def _display_array(array: np.ndarray, digits: int) -> Any:
+    if array.ndim == 0:
+        return _display_scalar(array.item(), digits)
+    if array.size <= MAX_DISPLAY:
+        return _display_list(array.tolist(), digits)
+    keep = max(2, int(MAX_DISPLAY ** (1 / array.ndim)))  # per axis: the first rows, the first columns, ...
+    return _cut(array, keep, digits)
+
+
+def _cut(array: np.ndarray, keep: int, digits: int) -> Any:
+    if array.ndim == 1:
+        items = [_display_scalar(v, digits) for v in array[:keep].tolist()]
+    else:
+        items = [_cut(row, keep, digits) for row in array[:keep]]
+    return items + ([ELLIPSIS] if array.shape[0] > keep else [])
 
 
 def _display_list(value: Any, digits: int) -> Any:

@@ -1,11 +1,17 @@
-"""Runtime guards for restricted code: the names RestrictedPython's compiler wires every attribute access,
-import, item write and in-place operation through, plus the builtins a submission sees.
+"""Runtime guards for restricted code: the names RestrictedPython's compiler wires every attribute access, call
+result, item, iteration, import, item write and in-place operation through, plus the builtins a submission sees.
 
-This is the *tripwire* layer. It catches forbidden operations however they are reached — ``getattr(F,
-"ge" + "lu")``, an alias of the same function in another module, ``from ... import``, a module object
-smuggled out of a library (``torch.os``, ``np.ctypeslib.ctypes``) — and records every violation where the
-submission cannot reach it, so swallowing the exception does not help. It is not the security boundary
-(the OS jail is); it exists to give a precise verdict and a sentence naming the call.
+This is the *tripwire* layer. It judges every object at the moment the submission gets hold of it — an attribute
+read (``getattr(F, "ge" + "lu")``), a call's result (``operator.attrgetter(...)(torch)``, ``reduce(getattr,
+...)``), an item or an element of an iteration (a registry that lists functions), an import — by identity
+against three tables: the exercise's forbidden functions and the always-unsafe ones (sandbox.corners), the
+libraries' private objects (sandbox.privates), and stand-ins for helpers that take attribute names from their
+caller (sandbox.corners). Modules outside the allow-list, and classes or objects the submission builds at run
+time with the dunders that let an object speak for raw memory, are refused too.
+
+Every violation is reported to the judge the moment it happens (`Tripwire.report`), so swallowing the exception
+does not help. It is not the security boundary (the OS jail is); torch's kernels and the audit hook
+(sandbox.kernels, sandbox.audit) hold the exercise's rules where a route around these guards is found.
 """
 
 from __future__ import annotations
@@ -14,10 +20,14 @@ import builtins
 import inspect
 import operator
 import string
+import sys
 import types
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from sandbox.corners import HIDDEN_BUILTINS, UNSAFE_NAMES, stand_ins
+from sandbox.privates import LibraryIndex, is_private_module
 
 # Attribute names that lead from an object to frames, code or globals (RestrictedPython's list, kept in step).
 INSPECT_ATTRIBUTES = frozenset({
@@ -27,6 +37,13 @@ INSPECT_ATTRIBUTES = frozenset({
 })
 # Dunder attributes a submission may read: `super().__init__()` and `type(x).__name__` are idiomatic.
 PUBLIC_DUNDERS = frozenset({"__init__", "__name__", "__doc__", "__call__", "__len__", "__getitem__"})
+# Dunders that make an object stand for raw memory (NumPy and DLPack read an address from them), or answer any
+# attribute lookup (and so those too). The policy refuses them in a class body; a class or object built at run
+# time (type(name, bases, ns), a metaclass call, logging's extra=) must not carry them either.
+DATA_DUNDERS = frozenset({
+    "__array_interface__", "__array_struct__", "__cuda_array_interface__", "__dlpack__", "__dlpack_device__",
+    "__buffer__", "__getattr__", "__getattribute__", "__class__", "__torch_function__", "__torch_dispatch__",
+})
 
 # Library corners that reach the OS, a compiler or another process. Blocked even under an allowed root.
 BLOCKED_MODULES = (
@@ -36,19 +53,6 @@ BLOCKED_MODULES = (
     "torch.compiler", "torch._dynamo", "torch.jit", "torch.fx", "torch.library", "torch.ops",
     # runs `pip`, `nvidia-smi`, ... in subprocesses (refused by seccomp anyway; refused here with a clear verdict)
     "torch.utils.collect_env",
-)
-# Public callables that run *unguarded* Python: they unpickle (np.load(allow_pickle=True), torch.load(
-# weights_only=False) of a file the submission wrote to its /tmp) or eval() strings in the submission's globals
-# (string annotations via typing.get_type_hints, which functools.singledispatch's register() calls). Plain
-# eval'd code skips every guard above: `().__class__.__base__.__subclasses__()` reaches `os`, and popping the
-# dispatch mode then lets F.gelu through to an "accepted". Forbidden in every exercise, by identity like the
-# exercise's own names, so aliases (np.lib.npyio.load, torch.serialization.load) are caught too.
-# torch.compile too: dynamo rewrites the submission's bytecode and inductor execs generated code (the
-# torch.compiler and torch._dynamo modules are blocked above); in the jail it can only time out after importing
-# ~800 modules, so it is refused with a clear sentence instead.
-UNSAFE_NAMES = (
-    "numpy.load", "numpy.lib.format.read_array", "torch.load", "typing.get_type_hints",
-    "functools.singledispatch", "functools.singledispatchmethod", "torch.compile",
 )
 
 SAFE_BUILTINS = (
@@ -70,6 +74,11 @@ _INPLACE = {
     ">>=": operator.irshift, "|=": operator.ior, "^=": operator.ixor, "&=": operator.iand,
     "@=": operator.imatmul,
 }
+# How an object in the identity tables is treated.
+STAND_IN, REFUSED, PRIVATE = range(3)
+# Containers whose items a call's result is screened for, up to this many items (iteration and indexing
+# screen every item they hand out, whatever the size).
+SCAN_ITEMS = 1024
 
 
 class Violation(BaseException):
@@ -81,27 +90,83 @@ class Violation(BaseException):
         self.what = what
 
 
+class Shield:
+    """Everything the guards need that does not depend on the job: the identity tables and the stand-ins. Built
+    once in the zygote, after the libraries are imported (building the private index takes ~0.1 s)."""
+
+    def __init__(self, index: LibraryIndex | None = None) -> None:
+        self.table: dict[int, tuple[int, Any]] = {}
+        self.known: frozenset[int] = frozenset()
+        self.keep_alive: list[Any] = []
+        self.current: Tripwire | None = None  # the job's tripwire, which the stand-ins report to
+        if index is not None:
+            self.table.update((key, (PRIVATE, name)) for key, name in index.private.items())
+            self.known = index.known
+            self.keep_alive.append(index.keep_alive)
+        for dotted in UNSAFE_NAMES:
+            self._add(resolve(dotted), (REFUSED, dotted))
+        for name in HIDDEN_BUILTINS:
+            self._add(getattr(builtins, name, None), (REFUSED, f"{name}()"))
+        for original, stand_in in stand_ins(self._getattr, self._refuse, self._formatter()).items():
+            self._add(original, (STAND_IN, stand_in))
+        self.fast = _fast_types()
+
+    def _add(self, obj: Any, entry: tuple[int, Any]) -> None:
+        if obj is not None:
+            self.table[id(obj)] = entry
+            self.keep_alive.append(obj)
+
+    def _tripwire(self) -> Tripwire:
+        if self.current is None:
+            raise RuntimeError("no job is running")
+        return self.current
+
+    def _getattr(self, obj: Any, name: Any, *default: Any) -> Any:
+        return _guarded_getattr(self._tripwire(), obj, name, *default, module_name="submission")
+
+    def _refuse(self, code: str, what: str) -> BaseException:
+        return self._tripwire().trip(code, what)
+
+    def _formatter(self) -> type[string.Formatter]:
+        shield = self
+
+        class Formatter(string.Formatter):
+            """string.Formatter whose fields ("{0.__class__}") go through the attribute guard."""
+
+            def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+                return _guarded_field(shield._tripwire(), self, field_name, args, kwargs)
+
+        return Formatter
+
+
 @dataclass
 class Tripwire:
     """What this run forbids, and what the submission has tried so far."""
 
+    shield: Shield
     allowed_roots: frozenset[str]
     forbidden: dict[int, str] = field(default_factory=dict)  # id(object) -> the dotted name to report
     keep_alive: list[Any] = field(default_factory=list)       # objects whose ids are in `forbidden`
     violations: list[tuple[str, str]] = field(default_factory=list)
+    report: Callable[[str, str], None] | None = None  # sends a violation to the judge at once
 
     @classmethod
-    def build(cls, allowed_roots: Iterable[str], forbidden_names: Iterable[str]) -> Tripwire:
-        wire = cls(allowed_roots=frozenset(allowed_roots))
-        for dotted in (*forbidden_names, *UNSAFE_NAMES):
+    def build(cls, shield: Shield, allowed_roots: Iterable[str], forbidden_names: Iterable[str],
+              report: Callable[[str, str], None] | None = None) -> Tripwire:
+        wire = cls(shield=shield, allowed_roots=frozenset(allowed_roots), report=report)
+        for dotted in forbidden_names:
             obj = resolve(dotted)
             if obj is not None and id(obj) not in wire.forbidden:  # aliases report the first, canonical name
                 wire.forbidden[id(obj)] = dotted
                 wire.keep_alive.append(obj)
+        shield.current = wire
         return wire
 
     def trip(self, code: str, what: str) -> Violation:
+        """Record a violation, tell the judge now, and return the exception to raise."""
         self.violations.append((code, what))
+        if self.report is not None:
+            self.report(code, what)
         return Violation(code, what)
 
     def module_allowed(self, name: str) -> bool:
@@ -109,29 +174,123 @@ class Tripwire:
             return False
         return not any(name == b or name.startswith(b + ".") for b in BLOCKED_MODULES)
 
-    def check_value(self, value: Any) -> Any:
-        """Refuse forbidden objects and modules outside the allow-list, whatever path led to them."""
-        # A bound method (x.backward) is a new object each time: judge it by the function it wraps.
-        name = self.forbidden.get(id(value)) or self.forbidden.get(id(getattr(value, "__func__", None)))
+    def refuse_forbidden(self, value: Any, *, unsafe: bool = True) -> None:
+        """Raise if `value` is one of the exercise's forbidden objects or (with `unsafe`) an always-unsafe one.
+        Torch's function mode asks this, without `unsafe`, about every torch function a library calls for the
+        submission: a library may use what the submission may not (torch.save reads tensors' storages)."""
+        name = self.forbidden.get(id(value))
+        if name is None and unsafe:
+            entry = self.shield.table.get(id(value))
+            name = entry[1] if entry is not None and entry[0] == REFUSED else None
         if name is not None:
             raise self.trip("forbidden_call", name)
-        if isinstance(value, types.ModuleType) and not self.module_allowed(value.__name__):
-            raise self.trip("forbidden_module", value.__name__)
-        if isinstance(value, types.ModuleType) and any(p.startswith("_") for p in value.__name__.split(".")):
+
+    def check_value(self, value: Any, *, public: bool = False) -> Any:
+        """The object the submission may have in place of `value`: `value` itself, its stand-in, or a refusal.
+        `public`: it was read by a public name from a public module, which makes it public whatever else it is
+        (numpy.typing.NDArray is numpy._typing.NDArray, and numpy.typing may be imported after the index)."""
+        key = id(value)
+        name = self.forbidden.get(key)
+        if name is not None:
+            raise self.trip("forbidden_call", name)
+        entry = self.shield.table.get(key)
+        if entry is not None:
+            kind, payload = entry
+            if kind == STAND_IN:
+                return payload
+            if kind == REFUSED or not public:
+                raise self.trip("forbidden_call" if kind == REFUSED else "private_object", payload)
+        if type(value) is types.MethodType:
+            # A bound method (x.backward) is a new object each time: judge it by the function it wraps.
+            self.refuse_forbidden(value.__func__)
+            entry = self.shield.table.get(id(value.__func__))
+            if entry is not None and entry[0] == PRIVATE:
+                raise self.trip("private_object", entry[1])
+        elif isinstance(value, types.ModuleType):
+            self._check_module(value)
+        return value
+
+    def _check_module(self, module: types.ModuleType) -> None:
+        name = module.__name__ if isinstance(module.__name__, str) else ""
+        # Only a real module's name is reported: types.ModuleType("anything") would echo the submission's text.
+        shown = name if sys.modules.get(name) is module else ""
+        if not self.module_allowed(name):
+            raise self.trip("forbidden_module", shown)
+        if any(part.startswith("_") for part in name.split(".")):
             # Private modules (torch.utils._pytree via torch.export.pytree, numpy._core via np.ma.core.umath)
             # hold the switches that turn the tripwire off (torch.utils._mode_utils.no_dispatch let F.gelu
             # past the aten guard). Not in module_allowed(): the libraries' own lazy imports of their private
-            # modules, made from C while a submission's frame is current, go through our __import__ too. The
-            # submission's own `import a._b` statements are refused by the policy (sandbox.policy).
-            raise self.trip("forbidden_module", value.__name__)
+            # modules, made from C while a submission's frame is current, go through our __import__ too.
+            raise self.trip("forbidden_module", shown)
+
+    def screen(self, value: Any) -> Any:
+        """A value the submission receives from a call, an item or an iteration: checked like an attribute,
+        plus the items of a container and the run-time classes and objects that could speak for raw memory."""
+        kind = type(value)
+        if kind in self.shield.fast:
+            return value
+        value = self.check_value(value)
+        if kind in (list, tuple, set, frozenset):
+            if len(value) <= SCAN_ITEMS:
+                for item in value:
+                    if type(item) not in self.shield.fast:
+                        self._screen_item(item)
+        elif kind is dict:
+            if len(value) <= SCAN_ITEMS:
+                for item in value.values():
+                    if type(item) not in self.shield.fast:
+                        self._screen_item(item)
+        elif isinstance(value, type):
+            if id(value) not in self.shield.known and not DATA_DUNDERS.isdisjoint(vars(value)):
+                raise self.trip("class_dunder", "")
+        else:
+            own = _instance_dict(value)
+            if own and not DATA_DUNDERS.isdisjoint(own):
+                raise self.trip("class_dunder", "")
         return value
+
+    def _screen_item(self, item: Any) -> None:
+        replaced = self.check_value(item)
+        if replaced is not item:  # a stand-in's original inside a container: refuse the container's route
+            return
+        if isinstance(item, type) and id(item) not in self.shield.known \
+                and not DATA_DUNDERS.isdisjoint(vars(item)):
+            raise self.trip("class_dunder", "")
+
+
+def _library_name(tripwire: Tripwire, obj: Any) -> str:
+    """The name of a library's module or class, for a message; "" for anything the submission may have named."""
+    name = getattr(obj, "__name__", "")
+    if not isinstance(name, str):
+        return ""
+    if isinstance(obj, types.ModuleType):
+        return name if sys.modules.get(name) is obj else ""
+    return name if id(obj) in tripwire.shield.known else ""
+
+
+def _instance_dict(value: Any) -> dict[str, Any] | None:
+    try:
+        own = object.__getattribute__(value, "__dict__")
+    except (AttributeError, TypeError):
+        return None
+    return own if type(own) is dict else None
+
+
+def _fast_types() -> frozenset[type]:
+    """Types whose values are plain data: screening them is a set lookup."""
+    kinds: set[type] = {int, float, complex, bool, str, bytes, type(None), range, slice, type(Ellipsis)}
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        kinds |= {numpy.ndarray, numpy.dtype, *(t for t in set(numpy.sctypeDict.values()) if isinstance(t, type))}
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        kinds |= {torch.Tensor, torch.nn.Parameter, torch.dtype, torch.Size, torch.device}
+    return frozenset(kinds)
 
 
 def resolve(dotted: str) -> Any:
     """Follow a dotted path through modules that are *already imported*; None if it does not resolve.
     Never imports: inside the jail, a fresh import may be slow or impossible."""
-    import sys
-
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         module = sys.modules.get(".".join(parts[:cut]))
@@ -146,24 +305,24 @@ def resolve(dotted: str) -> Any:
     return None
 
 
-class _SafeFormatter(string.Formatter):
-    """str.format that refuses "{0.__class__}"-style fields, which would bypass the attribute guard."""
-
-    def __init__(self, tripwire: Tripwire) -> None:
-        self.tripwire = tripwire
-
-    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
-        first, rest = _formatter_field_name_split(field_name)
-        obj = self.get_value(first, args, kwargs)
-        for is_attr, key in rest:
-            obj = _guarded_getattr(self.tripwire, obj, key) if is_attr else obj[key]
-        return obj, first
-
-
-def _formatter_field_name_split(field_name: str) -> tuple[Any, Iterable[tuple[bool, Any]]]:
+def _guarded_field(tripwire: Tripwire, formatter: string.Formatter, field_name: str, args: Any, kwargs: Any
+                   ) -> Any:
+    """string.Formatter.get_field with every attribute step through the guard ("{0.__class__}" is refused)."""
     import _string  # CPython's own splitter, exactly what str.format uses
 
-    return _string.formatter_field_name_split(field_name)
+    first, rest = _string.formatter_field_name_split(field_name)
+    obj = formatter.get_value(first, args, kwargs)
+    for is_attr, key in rest:
+        obj = _guarded_getattr(tripwire, obj, key) if is_attr else tripwire.screen(obj[key])
+    return obj, first
+
+
+def _safe_formatter(tripwire: Tripwire) -> string.Formatter:
+    class SafeFormatter(string.Formatter):
+        def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+            return _guarded_field(tripwire, self, field_name, args, kwargs)
+
+    return SafeFormatter()
 
 
 def owns(obj: Any, name: str, module_name: str | None) -> bool:
@@ -196,13 +355,13 @@ def _guarded_getattr(tripwire: Tripwire, obj: Any, name: Any, *default: Any, mod
     if name.startswith("_") and name not in PUBLIC_DUNDERS and not owns(obj, name, module_name):
         raise tripwire.trip("private_attribute", _existing(obj, name))
     if name in ("format", "format_map") and isinstance(obj, str):
-        formatter = _SafeFormatter(tripwire)
+        formatter = _safe_formatter(tripwire)
         if name == "format":
             return lambda *args, **kwargs: formatter.vformat(obj, args, kwargs)
         return lambda mapping: formatter.vformat(obj, (), mapping)
     if name in ("format", "format_map") and isinstance(obj, type) and issubclass(obj, str):
         # The unbound form, `str.format("{0.__class__}", x)`, needs the same guard as "...".format(x).
-        formatter = _SafeFormatter(tripwire)
+        formatter = _safe_formatter(tripwire)
         if name == "format":
             return lambda template, *args, **kwargs: formatter.vformat(str(template), args, kwargs)
         return lambda template, mapping: formatter.vformat(str(template), (), mapping)
@@ -210,8 +369,13 @@ def _guarded_getattr(tripwire: Tripwire, obj: Any, name: Any, *default: Any, mod
     if isinstance(value, types.BuiltinMethodType) and not isinstance(obj, type | types.ModuleType):
         # `x.softmax` on a tensor is a C-level bound method with no __func__: judge it by the class's own
         # attribute (torch.Tensor.softmax), which is what an exercise forbids.
-        tripwire.check_value(getattr(type(obj), name, None))
-    return tripwire.check_value(value)
+        tripwire.refuse_forbidden(getattr(type(obj), name, None))
+    return tripwire.check_value(value, public=_public_module(obj))
+
+
+def _public_module(obj: Any) -> bool:
+    return isinstance(obj, types.ModuleType) and isinstance(obj.__name__, str) and not is_private_module(
+        obj.__name__)
 
 
 def _no_open(*_args: Any, **_kwargs: Any) -> Any:
@@ -224,6 +388,8 @@ def _no_open(*_args: Any, **_kwargs: Any) -> Any:
 def make_globals(tripwire: Tripwire, write: Callable[[str], Any], module_name: str = "submission"
                  ) -> dict[str, Any]:
     """The global namespace restricted code runs in: guarded builtins plus the guard hooks."""
+    fast = tripwire.shield.fast
+    screen = tripwire.screen
 
     def getattr_(obj: Any, name: Any, *default: Any) -> Any:
         return _guarded_getattr(tripwire, obj, name, *default, module_name=module_name)
@@ -239,7 +405,7 @@ def make_globals(tripwire: Tripwire, write: Callable[[str], Any], module_name: s
         # Item writes into arrays are idiomatic; patching a library (np.allclose = ...) is not.
         if isinstance(obj, types.ModuleType) or (
                 isinstance(obj, type) and obj.__module__.partition(".")[0] != module_name):
-            raise tripwire.trip("patching", getattr(obj, "__name__", type(obj).__name__))
+            raise tripwire.trip("patching", _library_name(tripwire, obj))
         return obj
 
     def setattr_(obj: Any, name: Any, value: Any) -> None:
@@ -256,11 +422,19 @@ def make_globals(tripwire: Tripwire, write: Callable[[str], Any], module_name: s
         if level != 0 or not tripwire.module_allowed(name):
             raise tripwire.trip("forbidden_import", name)
         module = builtins.__import__(name, globals, locals, fromlist, level)
-        for item in fromlist or ():
+        if not fromlist:
+            return module
+        # `from m import a, b` reads a and b from what we return: hand over checked values (or stand-ins).
+        names = {}
+        for item in fromlist:
             if type(item) is not str or item.startswith("_"):
-                raise tripwire.trip("private_attribute", str(item))
-            tripwire.check_value(getattr(module, item, None))
-        return module
+                raise tripwire.trip("private_attribute", str(item) if type(item) is str else "")
+            try:
+                source = getattr(module, item)
+            except AttributeError:
+                raise ImportError(f"cannot import name {item!r} from {name!r}") from None
+            names[item] = tripwire.check_value(source, public=_public_module(module))
+        return types.SimpleNamespace(**names)
 
     def print_(*args: Any, sep: str | None = " ", end: str | None = "\n", file: Any = None,
                flush: bool = False) -> None:
@@ -269,6 +443,15 @@ def make_globals(tripwire: Tripwire, write: Callable[[str], Any], module_name: s
 
     def inplacevar_(op: str, target: Any, value: Any) -> Any:
         return _INPLACE[op](target, value)
+
+    def getitem_(obj: Any, key: Any) -> Any:
+        value = obj[key]
+        return value if type(value) in fast else screen(value)
+
+    def getiter_(obj: Any) -> Iterator[Any]:
+        if type(obj) in fast:  # an array, a tensor, a range, a string: its items are plain too
+            return iter(obj)
+        return _screened(iter(obj), fast, screen)
 
     def unpack_sequence_(it: Any, spec: dict[str, Any], getiter: Callable[[Any], Any]) -> list[Any]:
         values = list(getiter(it))
@@ -289,11 +472,17 @@ def make_globals(tripwire: Tripwire, write: Callable[[str], Any], module_name: s
         "__name__": module_name,
         "__metaclass__": type,
         "_getattr_": getattr_,
-        "_getitem_": operator.getitem,
+        "_getitem_": getitem_,
         "_write_": write_,
-        "_getiter_": iter,
+        "_getiter_": getiter_,
         "_inplacevar_": inplacevar_,
         "_apply_": lambda func, *args, **kwargs: func(*args, **kwargs),
         "_unpack_sequence_": unpack_sequence_,
         "_iter_unpack_sequence_": iter_unpack_sequence_,
+        "_ck_": screen,
     }
+
+
+def _screened(items: Iterator[Any], fast: frozenset[type], screen: Callable[[Any], Any]) -> Iterator[Any]:
+    for item in items:
+        yield item if type(item) in fast else screen(item)

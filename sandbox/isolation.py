@@ -1,21 +1,24 @@
 """OS isolation for one learner run: namespaces, an allow-listed read-only root, rlimits, no uid, seccomp.
 
 A `Jail` is built once in the warm zygote, where everything that can be precomputed is (mount plan, seccomp
-BPF, ctypes prototypes). `Jail.enter` runs in each forked child before any learner code, costs ~1.3 ms
-(median, root mode, torch loaded) and cannot be undone. It never leaves the child half-confined: a layer
-that fails raises `IsolationError`, and the caller must then `os._exit` without running the submission.
+BPF, ctypes prototypes). Each child is confined in two steps that cannot be undone:
 
-Order inside `enter`, and why:
+`Jail.arm`, right after the fork and before the child has any job (~1.3 ms, root mode, torch loaded; the zygote
+does it ahead of time, off the learner's critical path):
 1. read VmSize (RLIMIT_AS is relative to it) and refuse inherited directory fds (they would reach past the new
    root) while /proc is still there;
 2. new mount, ipc, uts namespaces and an empty network namespace (+ a user namespace in userns mode);
 3. build the new root on a tmpfs: read-only binds of the allow-listed paths, four device nodes, a small /tmp;
    pivot_root into it and detach the old root, so nothing else of the host is reachable, not even /proc;
-4. rlimits, while we may still lower hard limits freely;
-5. drop the uid (root mode) or every capability (userns mode);
-6. no_new_privs, then the seccomp filter, which needs it and must come last so that the setup's own
+4. drop the uid (root mode) or every capability (userns mode);
+5. no_new_privs, then the seccomp filter, which needs it and must come last so that the setup's own
    mount/unshare calls are not refused.
 
+`Jail.restrict`, once the child has read its job: the job's rlimits (CPU, address space, file size, open
+files, threads), soft = hard, so they cannot be raised again. Lowering needs no privilege, so this works after
+step 4 and under seccomp.
+
+A layer that fails raises `IsolationError`, and the caller must then `os._exit` without running anything.
 What the new root holds is planned in `sandbox.rootfs`; the shared empty network namespace is `sandbox.netns`;
 the raw Linux calls are declared in `sandbox.libc`; `sandbox.probe` checks from inside a jailed child that every
 layer really holds (`judge doctor`).
@@ -144,9 +147,20 @@ class Jail:
         if self._filter is not None:
             self._bpf = ctypes.create_string_buffer(self._filter.program, len(self._filter.program))
             self._fprog = libc.SockFprog(len(self._filter.program) // 8, ctypes.addressof(self._bpf))
+        self._armed_vm_size = 0
         self._netns: SharedNetns | None = None
         if self.mode == "root":
             # If that fails, each child unshares a network namespace of its own: slower, just as isolated.
+            with contextlib.suppress(OSError):
+                self._netns = SharedNetns()
+
+    def renew_netns(self) -> None:
+        """Recreate the shared network namespace if its holder process died (children would each unshare a
+        namespace of their own meanwhile: as isolated, only slower)."""
+        if self.mode == "root" and (self._netns is None or not self._netns.alive()):
+            if self._netns is not None:
+                self._netns.close()
+            self._netns = None
             with contextlib.suppress(OSError):
                 self._netns = SharedNetns()
 
@@ -189,16 +203,24 @@ class Jail:
         ]
 
     def enter(self, limits: Limits) -> None:
-        """Confine the calling, freshly forked process. Raises IsolationError rather than half-confining."""
+        """`arm` then `restrict`: confine the calling, freshly forked process for a job known in advance."""
+        self.arm(limits.tmp_mb)
+        self.restrict(limits)
+
+    def arm(self, tmp_mb: int) -> None:
+        """Confine the calling, freshly forked process in every way that does not depend on the job: namespaces,
+        the new root (with a `tmp_mb` /tmp), no uid, no_new_privs, seccomp. The child can then wait for its job,
+        which it reads itself (the zygote never holds one), and `restrict` it to that job's limits. Raises
+        IsolationError rather than half-confining."""
         pid = os.getpid()
         if pid == self._owner_pid:
-            raise IsolationError("namespaces", "enter() must run in a forked child, not in the zygote itself")
+            raise IsolationError("namespaces", "arm() must run in a forked child, not in the zygote itself")
         if self.mode == "none" and not self.allow_unconfined:
             raise IsolationError("namespaces", f"no isolation available ({self._why_unconfined})")
         if self._filter is None and not (self.mode == "none" and self.allow_unconfined):
             raise IsolationError("seccomp", self._seccomp_error)
         os.umask(0o022)
-        vm_size = self._vm_size()
+        self._armed_vm_size = self._vm_size()  # /proc is gone once the new root is in place
         if self.mode != "none":
             _refuse_directory_fds()
             if self.mode == "root":
@@ -207,8 +229,8 @@ class Jail:
                 _check(libc.unshare(flags), "namespaces", "unshare")
             else:
                 self._enter_user_namespace()
-            self._build_root(limits)
-        self._set_rlimits(limits, vm_size)
+            self._build_root(tmp_mb)
+        self._set_rlimit("CORE", resource.RLIMIT_CORE, 0, 0)
         if self.mode == "root":
             self._drop_uid()
         elif self.mode == "userns":
@@ -220,6 +242,12 @@ class Jail:
                 struct.pack_into("=I", self._bpf, offset, pid)
             result = libc.prctl(libc.PR_SET_SECCOMP, libc.SECCOMP_MODE_FILTER, ctypes.addressof(self._fprog), 0, 0)
             _check(result, "seccomp", "prctl(PR_SET_SECCOMP)")
+
+    def restrict(self, limits: Limits, extra_bytes: int = 0) -> None:
+        """Lower the rlimits of an armed child to one job's `limits`, for good (hard = soft). `extra_bytes`: what
+        the child allocated since it was armed (its job), which RLIMIT_AS must not count against the learner.
+        Lowering a limit needs no privilege, so this works after the uid drop and under seccomp."""
+        self._set_rlimits(limits, self._armed_vm_size + extra_bytes)
 
     # -- steps ------------------------------------------------------------------------------------------
 
@@ -250,14 +278,14 @@ class Jail:
         except OSError as exc:
             raise IsolationError("namespaces", f"writing /proc/self/{name}: {exc.strerror}") from exc
 
-    def _build_root(self, limits: Limits) -> None:
+    def _build_root(self, tmp_mb: int) -> None:
         layer, plan = "filesystem", self.plan
         if self._pivot_root_nr is None:
             raise IsolationError(layer, f"pivot_root syscall number unknown on {platform.machine()}")
         _check(libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), layer, "make / private")
         root_tmpfs = libc.mount(b"tmpfs", plan.staging, b"tmpfs", MS_NOSUID | MS_NODEV, _ROOT_TMPFS)
         _check(root_tmpfs, layer, "mount the root tmpfs")
-        tmp = f"size={limits.tmp_mb}m,nr_inodes=4096,mode=1777".encode()
+        tmp = f"size={tmp_mb}m,nr_inodes=4096,mode=1777".encode()
         tmp_flags = MS_NOSUID | MS_NODEV | MS_NOEXEC  # learner files are data, never code
         try:
             os.mkdir(plan.staging + OLD_ROOT, 0o700)
@@ -291,25 +319,30 @@ class Jail:
         _check(libc.mount(None, b"/", None, ro_root, None), layer, "remount / read-only")
 
     def _set_rlimits(self, limits: Limits, vm_size: int) -> None:
-        cpu = max(1, math.ceil(limits.cpu_seconds))
+        # CPU time already used (arming, reading the job) is not the learner's: the limit counts from here.
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        cpu = max(1, math.ceil(limits.cpu_seconds + used.ru_utime + used.ru_stime))
         wanted = (
             ("CPU", resource.RLIMIT_CPU, cpu, cpu + 1),  # SIGXCPU at the soft limit, SIGKILL a second later
             ("AS", resource.RLIMIT_AS, vm_size + (limits.memory_mb << 20), None),
             ("FSIZE", resource.RLIMIT_FSIZE, limits.file_size_mb << 20, None),
             ("NOFILE", resource.RLIMIT_NOFILE, limits.open_files, None),
-            # counted per uid: hence a uid per slot in root mode; per user namespace in userns mode
+            # counted per uid: hence a uid per slot in root mode (sandbox.uids); per user namespace in userns mode
             ("NPROC", resource.RLIMIT_NPROC, limits.threads, None),
             ("CORE", resource.RLIMIT_CORE, 0, None),
         )
         for name, which, soft, hard in wanted:  # hard None: the same as soft, so it cannot be raised
-            hard = soft if hard is None else hard
-            try:
-                ceiling = resource.getrlimit(which)[1]  # without privileges we could not go above it
-                if ceiling != resource.RLIM_INFINITY:
-                    soft, hard = min(soft, ceiling), min(hard, ceiling)
-                resource.setrlimit(which, (soft, hard))
-            except (OSError, ValueError) as exc:
-                raise IsolationError("rlimits", f"setrlimit(RLIMIT_{name}, {soft}): {exc}") from exc
+            self._set_rlimit(name, which, soft, soft if hard is None else hard)
+
+    @staticmethod
+    def _set_rlimit(name: str, which: int, soft: int, hard: int) -> None:
+        try:
+            ceiling = resource.getrlimit(which)[1]  # without privileges we could not go above it
+            if ceiling != resource.RLIM_INFINITY:
+                soft, hard = min(soft, ceiling), min(hard, ceiling)
+            resource.setrlimit(which, (soft, hard))
+        except (OSError, ValueError) as exc:
+            raise IsolationError("rlimits", f"setrlimit(RLIMIT_{name}, {soft}): {exc}") from exc
 
     def _drop_uid(self) -> None:
         try:

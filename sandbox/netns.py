@@ -40,6 +40,7 @@ class SharedNetns:
         if not created:
             self._finalizer()
             raise OSError("could not create the shared network namespace")
+        self.pid = pid
         self.path = f"/proc/{pid}/ns/net".encode()
         self.inode = os.stat(self.path).st_ino
 
@@ -53,6 +54,13 @@ class SharedNetns:
             return os.fstat(fd).st_ino == self.inode and libc.setns(fd, libc.CLONE_NEWNET) == 0
         finally:
             os.close(fd)
+
+    def alive(self) -> bool:
+        """Is the holder still there? (Only its parent, the zygote, can tell; a dead one is reaped here.)"""
+        try:
+            return os.waitpid(self.pid, os.WNOHANG) == (0, 0)
+        except ChildProcessError:
+            return False
 
     def close(self) -> None:
         self._finalizer()

@@ -16,7 +16,8 @@ from types import CodeType
 
 from RestrictedPython.transformer import RestrictingNodeTransformer
 
-from sandbox.guards import INSPECT_ATTRIBUTES, PUBLIC_DUNDERS, UNSAFE_NAMES
+from sandbox.corners import UNSAFE_NAMES
+from sandbox.guards import INSPECT_ATTRIBUTES, PUBLIC_DUNDERS
 
 MAX_SOURCE_BYTES = 64 * 1024
 
@@ -323,6 +324,14 @@ class _Transformer(RestrictingNodeTransformer):
         else:
             new.attr = saved
         return new
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        # Every call's result goes through `_ck_` (sandbox.guards: Tripwire.screen) before the submission holds it:
+        # a library helper may return what an attribute guard never saw (attrgetter, reduce(getattr, ...)). The
+        # call itself stays in the submission's frame, so `super()` and frame-reading libraries work unchanged.
+        call = super().visit_Call(node)
+        wrapped = ast.Call(func=ast.Name("_ck_", ast.Load()), args=[call], keywords=[])
+        return ast.fix_missing_locations(ast.copy_location(wrapped, node))
 
     def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
         # `out[mask] *= alpha` and `self.steps += 1` are idiomatic; the target still goes through _write_.

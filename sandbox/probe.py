@@ -106,8 +106,9 @@ def _inspect_inside(jail: Jail, limits: Limits) -> dict[str, object]:
     else:
         uid_ok = caps == 0
     cpu = max(1, math.ceil(limits.cpu_seconds))
+    cpu_soft, cpu_hard = resource.getrlimit(resource.RLIMIT_CPU)
     rl_ok = (
-        resource.getrlimit(resource.RLIMIT_CPU) == (cpu, cpu + 1)
+        cpu <= cpu_soft <= cpu + 1 and cpu_hard == cpu_soft + 1  # counted from the job's start (Jail.restrict)
         and resource.getrlimit(resource.RLIMIT_NPROC)[0] == limits.threads
         and resource.getrlimit(resource.RLIMIT_NOFILE)[0] == limits.open_files
         and resource.getrlimit(resource.RLIMIT_FSIZE)[0] == limits.file_size_mb << 20
@@ -150,7 +151,9 @@ def _compare_namespaces(pid: int, *, user: bool) -> bool | str:
 def _read_line(fd: int, timeout: float) -> bytes:
     deadline, data = time.monotonic() + timeout, b""
     while not data.endswith(b"\n"):
-        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        ready = poller.poll(max(0.0, deadline - time.monotonic()) * 1000)
         chunk = os.read(fd, 65536) if ready else b""
         if not chunk:
             break

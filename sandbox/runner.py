@@ -1,5 +1,12 @@
 """The sandbox's one entry point for the judge: run a checked program's function on some inputs, in a jailed
-child, and get back what happened as plain data (`Outcome`). Deciding what that means is the judge's job."""
+child, and get back what happened as plain data (`Outcome`). Deciding what that means is the judge's job.
+
+Nothing the child sends is believed on its word. Every frame is checked against the job the judge itself sent —
+the module first, then one answer per call in the order and with the ids it asked for, then "done" — and each
+value is rebuilt from raw bytes within bounds. A child that writes anything else (a frame for a call it was not
+asked, a second "done", garbage) ends as ``termination="garbled"``: the submission's runtime error, never the
+judge's. Only what the judge observed itself (a sandbox that failed to start or answer) is ``internal``.
+"""
 
 from __future__ import annotations
 
@@ -11,12 +18,18 @@ from typing import Any
 from sandbox import wire
 from sandbox.limits import Limits
 from sandbox.policy import Program
-from sandbox.pool import Pool, ZygoteError, default_pool
-from sandbox.zygote import MAX_RESULT
+from sandbox.pool import Pool, Run, ZygoteError, default_pool
 
 # Allowed in every track; each track adds its own libraries.
 BASE_IMPORTS = frozenset({"__future__", "math", "typing", "functools", "itertools"})
 OUTPUT_FLOOD_FACTOR = 16  # past keep × this, printing stops the run
+# What a violation frame may say it was; anything else is garbage from the child.
+VIOLATION_CODES = frozenset({
+    "forbidden_call", "forbidden_module", "forbidden_import", "private_attribute", "private_object",
+    "inspect_attribute", "patching", "forbidden_operation", "class_dunder", "raw_memory",
+})
+MODULE_PHASE = "module"
+AFTER_PHASE = "done"
 
 
 @dataclass(frozen=True)
@@ -39,6 +52,16 @@ class Job:
     imports: frozenset[str]
     forbidden_names: tuple[str, ...] = ()
     forbidden_aten: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A rule the submission broke, as its child reported it. `phase`: when, by the judge's own count — "module"
+    (while the file loaded), the id of the call that was running, or "done"."""
+
+    code: str
+    what: str
+    phase: str
 
 
 @dataclass(frozen=True)
@@ -82,23 +105,23 @@ class Outcome:
     cpu_seconds: float = 0.0
     wall_seconds: float = 0.0
     max_rss_mb: float = 0.0
-    violations: list[tuple[str, str]] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
     output_truncated: bool = False
     output_flooded: bool = False
     internal_error: str | None = None
-    jailed: bool = False  # the child reported its jail complete, before any learner code ran
 
 
-def run(job: Job, limits: Limits, pool: Pool | None = None) -> Outcome:
+def run(job: Job, limits: Limits, pool: Pool | None = None, *, client: str = "") -> Outcome:
     """Run `job` in a fresh jailed child. Never raises for anything the submission does; a broken sandbox
-    comes back as ``termination="internal"``."""
+    comes back as ``termination="internal"``. Raises sandbox.pool.Busy / ClientBusy when `client` may not wait
+    for a sandbox now."""
     pool = pool or default_pool()
     flavour = "torch" if job.track == "torch" else "numpy"
     try:
-        header, data = pool.run(flavour, _request(job, limits), timeout=limits.wall_seconds + 15)
+        result = pool.run(flavour, _request(job, limits), limits.wall_seconds, client=client)
     except ZygoteError as exc:
         return Outcome(termination="internal", internal_error=str(exc))
-    return _outcome(header, data, limits)
+    return _outcome(job, result, limits)
 
 
 def _request(job: Job, limits: Limits) -> bytes:
@@ -133,87 +156,149 @@ def build_request(job: Job, limits: Limits) -> tuple[dict[str, Any], bytes]:
     return header, blob.getvalue()
 
 
-def _outcome(header: dict[str, Any], data: bytes, limits: Limits) -> Outcome:
-    out = Outcome(
-        exit_code=int(header.get("exit_code", 0)),
-        cpu_seconds=float(header.get("cpu_seconds", 0.0)),
-        wall_seconds=float(header.get("wall_seconds", 0.0)),
-        max_rss_mb=float(header.get("max_rss_kb", 0)) / 1024,
-    )
+def _outcome(job: Job, result: Run, limits: Limits) -> Outcome:
+    out = Outcome(exit_code=result.exit_code or 0, cpu_seconds=result.cpu_seconds,
+                  wall_seconds=result.wall_seconds, max_rss_mb=result.max_rss_kb / 1024)
     try:
-        frames, _ = wire.split_frames(data, max_header=MAX_RESULT, max_blob=MAX_RESULT)
-        for event, blob in frames:
-            _apply_event(out, event, blob)
+        _Reader(job, out).read(result.frames, result.complete)
     except Exception:
-        # The child is untrusted: an unreadable event is treated as the submission's garbage. Any exception, not
-        # just WireError/ValueError: a child that writes its own frames (once past the tripwire) made the judge
-        # raise OverflowError with `"frames": [[1e400, "f"]]` and RecursionError with a header nested 10**5 deep.
+        # Any exception, not only WireError: the child is untrusted, and a child that writes its own frames made
+        # the judge raise OverflowError (`"frames": [[1e400, "f"]]`) and RecursionError (a header 10**5 deep).
         out.termination = "garbled"
         return out
-    out.termination = _termination(out, header, limits)
+    out.termination = "garbled" if result.garbled else _termination(out, result, limits)
     return out
 
 
-def _apply_event(out: Outcome, event: dict[str, Any], blob: bytes) -> None:
-    kind = event.get("event")
-    out.violations.extend((str(c)[:40], str(w)[:200]) for c, w in event.get("violations", []))
-    out.output_truncated |= bool(event.get("truncated"))
-    out.output_flooded |= bool(event.get("flooded"))
-    if kind == "jailed":
-        out.jailed = True
-    elif kind == "module":
-        out.module_ok = bool(event["ok"])
-        out.module_stdout = str(event.get("stdout", ""))
-        if not out.module_ok:
+class _Reader:
+    """Checks the child's frames against the job, in order, and fills the Outcome."""
+
+    def __init__(self, job: Job, out: Outcome) -> None:
+        self.job, self.out = job, out
+        self.pending = [call.id for call in job.calls]  # the calls not answered yet, in the order asked
+        self.phase = MODULE_PHASE
+
+    def read(self, frames: list[tuple[dict[str, Any], bytes]], complete: bool) -> None:
+        out = self.out
+        for event, blob in frames:
+            kind = event.get("event")
+            out.output_truncated |= event.get("truncated") is True
+            out.output_flooded |= event.get("flooded") is True
+            if kind == "violation":
+                self._violation(event)
+            elif kind == "module" and self.phase == MODULE_PHASE and not out.module_ok and out.module_error is None:
+                self._module(event, blob)
+            elif kind == "missing" and out.module_ok and out.missing is None and len(self.pending) == len(
+                    self.job.calls):
+                out.missing = {"name": self.job.function, "defined": _names(event.get("defined")),
+                               "found": _short(event.get("found")) if event.get("found") is not None else None}
+                self.phase = AFTER_PHASE
+            elif kind == "call" and out.module_ok and out.missing is None and self.pending \
+                    and event.get("id") == self.pending[0]:
+                self._call(event, blob)
+            elif kind == "done" and out.module_ok and out.missing is None and not self.pending:
+                out.completed = True
+                self.phase = AFTER_PHASE
+            else:
+                raise wire.WireError(f"unexpected frame {str(kind)[:40]!r}")
+        if complete and not out.completed:
+            raise wire.WireError("the run ended without its answers")
+
+    def _violation(self, event: dict[str, Any]) -> None:
+        code, what = event.get("code"), event.get("what")
+        if code not in VIOLATION_CODES or not isinstance(what, str):
+            raise wire.WireError("malformed violation")
+        self.out.violations.append(Violation(code, what[:200], self.phase))
+
+    def _module(self, event: dict[str, Any], blob: bytes) -> None:
+        out = self.out
+        out.module_stdout = _text(event.get("stdout"), blob)
+        if event.get("ok") is True:
+            out.module_ok = True
+            self.phase = self.pending[0] if self.pending else AFTER_PHASE
+        elif event.get("ok") is False:
             out.module_error = _error(event["error"])
-    elif kind == "missing":
-        out.missing = {"name": str(event["name"]), "defined": [str(d) for d in event.get("defined", [])][:20],
-                       "found": event.get("found")}
-    elif kind == "call":
-        out.calls[str(event["id"])] = CallOutcome(
-            ok=bool(event["ok"]),
-            value=wire.decode_value(event["value"], blob) if event["ok"] else None,
-            error=None if event["ok"] else _error(event["error"]),
-            stdout=str(event.get("stdout", "")),
-            printed=int(event.get("printed", 0)),
-            ms=float(event.get("ms", 0.0)),
-            mutated=tuple(str(m) for m in event.get("mutated", []))[:10],
+            self.phase = AFTER_PHASE
+        else:
+            raise wire.WireError("malformed module event")
+
+    def _call(self, event: dict[str, Any], blob: bytes) -> None:
+        call_id = self.pending.pop(0)
+        ok = event.get("ok")
+        if type(ok) is not bool:
+            raise wire.WireError("malformed call event")
+        self.out.calls[call_id] = CallOutcome(
+            ok=ok,
+            value=wire.decode_value(event["value"], blob) if ok else None,
+            error=None if ok else _error(event["error"]),
+            stdout=_text(event.get("stdout"), blob),
+            printed=int(_count(event.get("printed"))),
+            ms=_count(event.get("ms")),
+            mutated=tuple(n for n in _names(event.get("mutated")) if n in self._argument_names(call_id))[:10],
         )
-    elif kind == "done":
-        out.completed = True
-    elif kind == "internal":
-        out.internal_error = str(event.get("error"))[:2000]
+        self.phase = self.pending[0] if self.pending else AFTER_PHASE
+
+    def _argument_names(self, call_id: str) -> set[str]:
+        call = next(c for c in self.job.calls if c.id == call_id)
+        return {*call.arg_names, *call.kwargs, *(f"argument {i + 1}" for i in range(len(call.args)))}
 
 
-def _error(info: dict[str, Any]) -> ErrorInfo:
+def _text(where: Any, blob: bytes) -> str:
+    """Printed text, which travels in the blob (a header stays small however much was printed)."""
+    if where is None:
+        return ""
+    if (not isinstance(where, list) or len(where) != 2 or not all(type(n) is int and n >= 0 for n in where)
+            or where[0] + where[1] > len(blob)):
+        raise wire.WireError("malformed text reference")
+    return blob[where[0]: where[0] + where[1]].decode("utf-8", "replace")
+
+
+def _names(value: Any) -> list[str]:
+    if not isinstance(value, list):
+        return []
+    return [_short(v) for v in value[:20] if isinstance(v, str)]
+
+
+def _short(value: Any, limit: int = 100) -> str:
+    return str(value)[:limit]
+
+
+def _count(value: Any) -> float:
+    return float(value) if type(value) in (int, float) and 0 <= value < 1e12 else 0.0
+
+
+def _error(info: Any) -> ErrorInfo:
+    if not isinstance(info, dict):
+        raise wire.WireError("malformed error")
     violation = info.get("violation")
+    frames = info.get("frames", [])
     return ErrorInfo(
-        type=str(info.get("type", "Exception"))[:100],
+        type=_short(info.get("type", "Exception")),
         message=str(info.get("message", ""))[:2000],
-        kind=str(info.get("kind", "error")),
-        frames=tuple((int(line), str(name)[:100]) for line, name in info.get("frames", [])[-20:]),
-        violation=(str(violation[0]), str(violation[1])) if violation else None,
+        kind=str(info.get("kind", "error"))[:20],
+        frames=tuple((int(line), _short(name)) for line, name in frames[-20:]
+                     if type(line) is int and 0 < line < 10**7),
+        violation=(str(violation[0])[:40], str(violation[1])[:200])
+        if isinstance(violation, list) and len(violation) == 2 else None,
     )
 
 
-def _termination(out: Outcome, header: dict[str, Any], limits: Limits) -> str:
-    killed = header.get("killed")
-    code = out.exit_code
-    if out.internal_error or (code in (70, 71) and not out.jailed):
-        out.internal_error = out.internal_error or f"the sandboxed child failed to start (exit {code})"
-        return "internal"
-    if killed == "wall":
+def _termination(out: Outcome, result: Run, limits: Limits) -> str:
+    if result.killed == "wall":
         return "wall"
-    if killed == "result_size":
+    if result.killed == "result_size":
         return "result_size"
+    if out.completed:
+        return "completed"
+    code = out.exit_code
     if code == -24 or (code == -9 and out.cpu_seconds >= limits.cpu_seconds):  # SIGXCPU, or the hard stop
         return "cpu"
     if code < 0:
         return "signal"
     # Stopped without saying why: an exit from C (OpenMP failing to start threads calls exit(1)), os._exit, or
     # a result pipe filled with garbage. That includes dying while the module was still loading (no module
-    # event at all), which used to fall through to "completed" and grade every case as a wrong answer.
-    if not out.completed and not out.missing and out.module_error is None and not out.output_flooded:
+    # event at all), which would otherwise grade every case as a wrong answer.
+    if not out.missing and out.module_error is None and not out.output_flooded:
         return "exit"
     return "completed"
 

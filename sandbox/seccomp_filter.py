@@ -49,6 +49,10 @@ DENIED: tuple[str, ...] = (
     "vhangup", "iopl", "ioperm", "modify_ldt", "uselib", "lookup_dcookie", "fanotify_init",
     "open_by_handle_at", "name_to_handle_at", "personality", "mknod", "mknodat",
     "settimeofday", "clock_settime", "clock_adjtime", "adjtimex",
+    # memory the address-space limit does not count: a memfd filled with write() (~1 GB beyond a 512 MB
+    # RLIMIT_AS was seen) and System V shared memory live in the page cache, not in the process's mappings
+    "memfd_create", "memfd_secret", "shmget", "shmat", "shmctl", "shmdt",
+    "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop", "semtimedop", "semctl",
 )  # fmt: skip
 
 # Signals may only go to the child itself. In root mode the uid drop already guarantees that; in userns mode

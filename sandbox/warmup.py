@@ -52,8 +52,9 @@ def g(x, scale=1.0):
 '''
 
 
-def warm(flavour: str, aten_guard: Any = None) -> None:
-    """Run the worker's whole path once, in this process, on trusted code."""
+def warm(flavour: str, context: Any) -> None:
+    """Run the worker's whole path once, in this process, on trusted code (never hardened: the audit hook and
+    replaced kernels cannot be undone, and the zygote serves every exercise)."""
     from sandbox import policy, worker
     from sandbox.limits import Limits
     from sandbox.runner import Call, Job, build_request, imports_for
@@ -67,8 +68,9 @@ def warm(flavour: str, aten_guard: Any = None) -> None:
     header, blob = build_request(job, Limits())
     stdout, stderr = sys.stdout, sys.stderr
     try:
-        worker.run_job(header, blob, lambda h, b=b"": wire.encode_frame(h, b), aten_guard)
+        worker.run_job(header, blob, lambda h, b=b"": wire.encode_frame(h, b), context, harden=False)
     finally:
         sys.stdout, sys.stderr = stdout, stderr
-        if aten_guard is not None:
-            aten_guard.forbid([])
+        context.shield.current = None
+        if context.modes is not None:
+            context.modes.forbid((), None, None)

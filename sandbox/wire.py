@@ -38,6 +38,10 @@ class WireError(ValueError):
     """A frame or value that does not follow the format; the reader treats the sender as broken."""
 
 
+class TooLarge(WireError):
+    """More bytes than the reader accepts from this sender."""
+
+
 @dataclass(frozen=True)
 class Array:
     """An array that crossed the boundary. ``origin`` says what the sender held (ndarray, tensor, list...)."""
@@ -105,11 +109,42 @@ def split_frames(data: bytes, *, max_header: int, max_blob: int) -> tuple[list[t
         frames.append(frame)
 
 
+class FrameScanner:
+    """Splits a stream into frames as its bytes arrive, so that the reader can act on each frame at once (and
+    stop at "done"). Bounds what it will hold: a header over `max_header` is garbage, a stream over `max_total`
+    is too large; both are decided before anything is parsed."""
+
+    def __init__(self, *, max_header: int, max_total: int) -> None:
+        self.max_header, self.max_total = max_header, max_total
+        self.buffer = bytearray()
+        self.received = 0
+
+    def feed(self, chunk: bytes) -> list[tuple[dict[str, Any], bytes]]:
+        self.received += len(chunk)
+        if self.received > self.max_total:
+            raise TooLarge(f"more than {self.max_total} bytes")
+        self.buffer += chunk
+        frames = []
+        start = 0
+        while len(self.buffer) - start >= _PREFIX.size:
+            head_len, blob_len = _PREFIX.unpack_from(self.buffer, start)
+            if head_len > self.max_header:
+                raise WireError(f"header of {head_len} bytes")
+            end = start + _PREFIX.size + head_len + blob_len
+            if end > len(self.buffer):
+                break
+            head = bytes(self.buffer[start + _PREFIX.size: start + _PREFIX.size + head_len])
+            frames.append((parse_header(head), bytes(self.buffer[end - blob_len: end])))
+            start = end
+        del self.buffer[:start]
+        return frames
+
+
 def parse_header(raw: bytes) -> dict[str, Any]:
     try:
         header = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise WireError(f"header is not JSON: {exc}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # "[[[[…" 10**5 deep is RecursionError
+        raise WireError(f"header is not JSON: {type(exc).__name__}") from None
     if not isinstance(header, dict):
         raise WireError("header is not an object")
     return header

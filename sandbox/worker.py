@@ -1,29 +1,35 @@
-"""What runs inside the sandboxed child: execute the submission, call its function on each input, and stream
-the answers back as plain numbers.
+"""What runs inside the sandboxed child: read the job, execute the submission, call its function on each input,
+and stream the answers back as plain numbers.
 
-Everything here runs *after* the jail is entered, in a process that holds no expected values. The child
-streams one frame per event (module executed, one per call, done), so a run killed half-way still reports the
-cases it finished. Nothing the submission returns is trusted by the judge: the child only turns it into plain
-numbers, and the parent compares.
+Everything here runs in a process that holds no expected values, inside a jail that was set up before the job
+existed (sandbox.zygote arms the child ahead of time; the child reads its own job, so the zygote never holds a
+submission). The child streams one frame per event (module executed, one per call, each violation the moment it
+happens, done), so a run killed half-way still reports the cases it finished. Nothing the child sends is trusted
+by the judge (sandbox.runner checks every frame against the job it sent): the child only turns answers into
+plain numbers, and the parent compares.
 """
 
 from __future__ import annotations
 
 import marshal
 import os
+import resource
 import sys
 import time
-import traceback
+import warnings
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from sandbox import wire
-from sandbox.guards import Tripwire, Violation, make_globals
+from sandbox.audit import AuditHook
+from sandbox.guards import Shield, Tripwire, Violation, make_globals
 
 MAX_STRUCT_ITEMS = 64
 MAX_MESSAGE = 2000
+MAX_JOB = 256 * 1024 * 1024
+Emit = Callable[..., None]
 
 
 class OutputFlood(BaseException):
@@ -82,31 +88,72 @@ class Emitter:
             data = data[written:]
 
 
-def run_job(job: dict[str, Any], blob: bytes, emit: Callable[..., None], aten_guard: Any = None) -> None:
-    """Execute one job. `aten_guard` (torch flavour) receives the forbidden aten op names."""
+class Context:
+    """What the zygote prepared once for every job: the guards' tables, torch's modes, where the libraries live."""
+
+    def __init__(self, shield: Shield, modes: Any = None, library_paths: tuple[str, ...] = (),
+                 harden: bool = True) -> None:
+        self.shield = shield
+        self.modes = modes
+        self.library_paths = library_paths
+        self.harden = harden  # False only for tests of the OS jail alone (MLJUDGE_UNGUARDED)
+
+
+def serve(job_fd: int, result_fd: int, context: Context, restrict: Callable[[Any, int], None]) -> None:
+    """An armed child's whole job: read it (the zygote never sees it), restrict the child to its limits, run it."""
+    from sandbox.limits import Limits
+
+    with os.fdopen(job_fd, "rb", buffering=0) as jobs:
+        frame = wire.read_frame(jobs, max_header=MAX_JOB, max_blob=MAX_JOB)
+    if frame is None:
+        return  # the judge closed the pipe without a job: the pool is shutting down
+    job, blob = frame
+    restrict(Limits(**job["limits"]), 2 * len(blob) + (1 << 20))
+    run_job(job, blob, Emitter(result_fd), context, harden=context.harden)
+
+
+def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, harden: bool) -> None:
+    """Execute one job. `harden` (every real job, never the zygote's warm-up) replaces the forbidden ops'
+    kernels and installs the audit hook: both are irreversible."""
     capture = Capture(keep=int(job["output_keep"]), hard=int(job["output_hard"]))
     sys.stdout = sys.stderr = capture  # type: ignore[assignment]
-    tripwire = Tripwire.build(job["imports"], job["forbidden_names"])
-    if aten_guard is not None:
-        aten_guard.forbid(job["forbidden_aten"], tripwire)
+    # The default warning printer reads the warning's source line from disk (linecache), which the audit hook
+    # refuses when that line is the judge's own; the learner needs the warning, not the line.
+    warnings.showwarning = lambda message, category, *_rest, **_kw: capture.write(
+        f"{category.__name__}: {message}\n")
+
+    def report(code: str, what: str) -> None:
+        emit({"event": "violation", "code": code, "what": what[:200]})
+
+    tripwire = Tripwire.build(context.shield, job["imports"], job["forbidden_names"], report)
+    if context.modes is not None:
+        context.modes.forbid(job["forbidden_aten"], tripwire.trip,
+                             lambda func: tripwire.refuse_forbidden(func, unsafe=False))
     namespace = make_globals(tripwire, capture.write)
     filename = job["filename"]
     code = marshal.loads(blob[job["code"][0]: job["code"][0] + job["code"][1]])
-    reported = 0
+    if harden:
+        if context.modes is not None and job["forbidden_aten"]:
+            from sandbox.kernels import Kernels
+
+            Kernels().forbid(job["forbidden_aten"], tripwire.trip)
+        AuditHook(tripwire.trip, context.library_paths, code).install()
 
     def status() -> dict[str, Any]:
-        nonlocal reported
-        new, reported = tripwire.violations[reported:], len(tripwire.violations)
-        return {"violations": [list(v) for v in new], "flooded": capture.flooded,
-                "truncated": capture.truncated}
+        return {"flooded": capture.flooded, "truncated": capture.truncated}
+
+    def module_event(ok: bool, **extra: Any) -> None:
+        printed = wire.BlobWriter()
+        stdout = capture.take()
+        where = list(printed.add(stdout.encode("utf-8", "replace"))) if stdout else None
+        emit({"event": "module", "ok": ok, "stdout": where, **extra, **status()}, printed.getvalue())
 
     try:
         exec(code, namespace)
     except BaseException as exc:
-        emit({"event": "module", "ok": False, "error": describe(exc, filename), "stdout": capture.take(),
-              **status()})
+        module_event(False, error=describe(exc, filename))
         return
-    emit({"event": "module", "ok": True, "stdout": capture.take(), **status()})
+    module_event(True)
 
     function = namespace.get(job["function"])
     if not callable(function):
@@ -139,12 +186,14 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Callable[..., None], aten_gu
         header["mutated"] = [name for name, live, before in watched
                              if not np.array_equal(before, live, equal_nan=before.dtype.kind == "f")]
         stdout = capture.take()
-        emit({"event": "call", "id": call["id"], "ms": round(elapsed * 1000, 3),
-              "stdout": stdout if call["echo"] else "", "printed": len(stdout), **header, **status()},
-             out_blob.getvalue())
+        if call["echo"] and stdout:
+            header["stdout"] = list(out_blob.add(stdout.encode("utf-8", "replace")))
+        emit({"event": "call", "id": call["id"], "ms": round(elapsed * 1000, 3), "printed": len(stdout),
+              **header, **status()}, out_blob.getvalue())
         if capture.flooded:
             return
-    emit({"event": "done"})
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    emit({"event": "done", "cpu_seconds": usage.ru_utime + usage.ru_stime, "max_rss_kb": usage.ru_maxrss})
 
 
 # --- turning answers into plain numbers ------------------------------------------------------------------------
@@ -242,7 +291,13 @@ def _tensor_converter() -> Callable[[Any], Any]:
 
 def describe(exc: BaseException, filename: str) -> dict[str, Any]:
     """An exception as data: its type, message, kind, and the frames that are the learner's own."""
-    frames = [[f.lineno, f.name] for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:  # not traceback.extract_tb: it reads source lines from disk, which the audit refuses
+        code = tb.tb_frame.f_code
+        if code.co_filename == filename:
+            frames.append([tb.tb_lineno, code.co_name])
+        tb = tb.tb_next
     info: dict[str, Any] = {"type": type(exc).__name__, "message": _message(exc), "frames": frames[-20:],
                             "kind": classify(exc)}
     if isinstance(exc, Violation):

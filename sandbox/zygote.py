@@ -1,88 +1,48 @@
-"""The warm zygote: a fresh interpreter that imports NumPy (and torch) once, then forks one jailed child per job.
+"""The warm zygote: a fresh interpreter that imports NumPy (and torch) once, then keeps one jailed child armed.
 
-Started by `sandbox.pool` as ``python -I -m sandbox.zygote FLAVOUR SLOT`` with a minimal environment, so it
-holds nothing of the judge's: no expected values, no reference code, no environment variables. It speaks the
-frame protocol of `sandbox.wire` on stdin/stdout, one job at a time, and is the parent of each child, which
-lets it enforce the wall clock, cap what the child sends, and read the child's CPU time and peak memory.
+Started by `sandbox.pool` as ``python -I -m sandbox.zygote FLAVOUR UID_BASE SLOT CONTROL_FD`` with a minimal
+environment, so it holds nothing of the judge's: no expected values, no reference code, no environment
+variables. It never holds a submission either. It forks a child *ahead of time*; the child jails itself and
+waits. The zygote then hands the judge the child's two pipe ends (job in, results out) and a pidfd over the
+control socket (SCM_RIGHTS) and closes its own copies: the judge writes the job straight to the child, and the
+child's answers go straight back. So no learner's code, inputs or answers ever pass through the zygote's heap,
+where the next child — a copy of that heap — could find them. When the child has exited, the zygote tells the
+judge its exit status and resource use, and arms the next one.
+
+Control messages, one JSON object per SOCK_SEQPACKET packet, zygote → judge:
+    {"ready": true, "pid", "flavour", "mode", "layers"}     once, when warm
+    {"armed": PID}  + fds [job write end, result read end, pidfd]
+    {"exited": PID, "exit_code", "cpu_seconds", "max_rss_kb"}
+    {"arm_failed": PID, "exit_code"}                         the jail could not be set up
+The judge only ever closes its end: the zygote then kills its child and leaves.
 """
 
 from __future__ import annotations
 
 import ctypes
+import gc
+import json
 import os
 import select
 import signal
+import socket
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 PR_SET_PDEATHSIG = 1
 M_ARENA_MAX = -8  # mallopt(3)
-MAX_REQUEST = 256 * 1024 * 1024
-MAX_RESULT = 64 * 1024 * 1024
+ARM_SECONDS = 30.0  # a child that has not jailed itself by then is broken
+ARM_RETRY_SECONDS = 1.0
 # What a submission's torch.set_num_threads(n) gets at most. OpenMP aborts the whole process when it cannot start
 # the threads it was told to (RLIMIT_NPROC, Limits.threads), which left learners an unexplained crash.
 MAX_TORCH_THREADS = 4
 # Modules a submission may import, loaded here so that no child has to read them from disk.
-PRELOAD = ("math", "typing", "functools", "itertools", "numpy", "numpy.linalg", "numpy.random")
+PRELOAD = ("math", "typing", "functools", "itertools", "numpy", "numpy.linalg", "numpy.random", "numpy.typing")
 
 
-class AtenGuard:
-    """Torch's own tripwires, below the submission's code, so that library code calling a forbidden function for
-    it is caught too. At the dispatcher: forbidden aten ops however they are reached (``F.gelu``,
-    ``torch._C._nn.gelu``, ``torch.ops.aten.gelu``, a module's forward). At torch's Python API: the exercise's
-    forbidden functions by identity, as the attribute guards judge them, also when a library calls them (an
-    ``nn.Dropout`` found inside some module calls ``F.dropout``, which the dispatcher only ever sees as
-    ``bernoulli_`` and ``mul``)."""
-
-    def __init__(self) -> None:
-        from torch.overrides import TorchFunctionMode
-        from torch.utils._python_dispatch import TorchDispatchMode
-
-        from sandbox.guards import Violation
-
-        guard = self
-
-        class FunctionMode(TorchFunctionMode):
-            def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
-                wire = guard.tripwire
-                if wire is not None:
-                    wire.check_value(func)  # records the violation where the submission cannot reach it
-                return func(*args, **(kwargs or {}))
-
-        class Mode(TorchDispatchMode):
-            @classmethod
-            def _should_skip_dynamo(cls) -> bool:
-                # Otherwise TorchDispatchMode wraps __torch_dispatch__ in torch._disable_dynamo, whose first call
-                # imports torch._dynamo, sympy, torch.distributed, ... (~820 modules, ~68 MB of heap). Unused
-                # here, that heap made every fork and every child's exit copy and tear down its page tables:
-                # ~5 ms of CPU per torch verdict. A submission that calls torch.compile imports dynamo itself.
-                return False
-
-            def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
-                name = func.name()
-                if guard.names and name.partition(".")[0] in guard.names:
-                    guard.violations.append(("forbidden_call", name))
-                    raise Violation("forbidden_call", name)
-                return func(*args, **(kwargs or {}))
-
-        self.names: frozenset[str] = frozenset()
-        self.violations: list[tuple[str, str]] = []
-        self.tripwire: Any = None
-        self.mode = Mode()
-        self.mode.__enter__()  # once, here: its lazy imports happen before any child exists
-        self.function_mode = FunctionMode()
-        self.function_mode.__enter__()
-
-    def forbid(self, names: list[str], tripwire: Any = None) -> None:
-        """Refuse these aten ops, and the forbidden objects of `tripwire` (a sandbox.guards.Tripwire)."""
-        self.names = frozenset(n if "::" in n else f"aten::{n}" for n in names)
-        self.tripwire = tripwire
-
-
-def _capped_threads(set_num_threads: Callable[[int], None]) -> Callable[[int], None]:
+def _capped_threads(set_num_threads: Any) -> Any:
     def capped(n: int) -> None:
         set_num_threads(min(n, MAX_TORCH_THREADS) if type(n) is int else n)  # torch explains a bad argument
 
@@ -91,159 +51,194 @@ def _capped_threads(set_num_threads: Callable[[int], None]) -> Callable[[int], N
 
 
 def main() -> None:
-    flavour, slot = sys.argv[1], int(sys.argv[2])
+    flavour, uid_base, slot, control_fd = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     allow_unconfined = os.environ.get("MLJUDGE_UNCONFINED") == "1"
+    hardened = os.environ.get("MLJUDGE_UNGUARDED") != "1"  # tests of the OS jail alone switch the tripwires off
     libc = ctypes.CDLL(None, use_errno=True)
     # No PR_SET_PDEATHSIG here: it fires when the judge *thread* that started us exits, and the judge starts
-    # zygotes from whichever thread needs one. The judge's end closes our stdin instead, and we leave at EOF.
+    # zygotes from whichever thread needs one. The judge's end of the control socket closes instead.
     # glibc gives each new thread its own malloc arena, reserving 64 MiB of address space apiece: with RLIMIT_AS
     # at VmSize + 512 MiB, `torch.set_num_threads(8)` and a loop of tensor ops failed every allocation, and a
     # CPU-bound submission got "memory limit exceeded". Two arenas keep threads useful and the limit honest.
     libc.mallopt(M_ARENA_MAX, 2)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    control = socket.socket(fileno=control_fd)
 
     import importlib
 
     for name in PRELOAD:
         importlib.import_module(name)
-    aten_guard = None
+    modes = None
     if flavour == "torch":
         import torch
+
+        from sandbox.kernels import Modes
 
         torch.set_num_threads(1)
         torch.set_num_interop_threads(1)
         torch.set_num_threads = _capped_threads(torch.set_num_threads)
-        aten_guard = AtenGuard()
+        modes = Modes()
 
-    from sandbox import wire
+    from sandbox import privates
+    from sandbox.guards import Shield
     from sandbox.isolation import Jail
     from sandbox.limits import Limits
     from sandbox.rootfs import judge_package_paths, python_readable_paths
     from sandbox.warmup import warm
+    from sandbox.worker import Context
 
-    warm(flavour, aten_guard)
-
-    jail = Jail(readable_paths=python_readable_paths(), hidden_paths=judge_package_paths(), slot=slot,
+    readable = python_readable_paths()
+    context = Context(Shield(), modes, tuple(readable))
+    warm(flavour, context)
+    # After the warm-up, so that what it loaded lazily is indexed too.
+    context.shield = Shield(privates.build()) if hardened else Shield()
+    context.harden = hardened
+    jail = Jail(readable_paths=readable, hidden_paths=judge_package_paths(), uid_base=uid_base, slot=slot,
                 allow_unconfined=allow_unconfined)
-    forker = Forker(jail, os.open(os.devnull, os.O_RDWR), aten_guard, libc.prctl)
-    requests, replies = sys.stdin.buffer, sys.stdout.buffer
-
-    def reply(header: dict[str, Any], blob: bytes = b"") -> None:
-        replies.write(wire.encode_frame(header, blob))
-        replies.flush()
-
-    reply({"ready": True, "pid": os.getpid(), "flavour": flavour, "mode": jail.mode,
-           "layers": [[layer.name, layer.active, layer.detail] for layer in jail.layers]})
-    while True:
-        frame = wire.read_frame(requests, max_header=MAX_REQUEST, max_blob=MAX_REQUEST)
-        if frame is None:
-            return
-        job, blob = frame
-        limits = Limits(**job.pop("limits"))
-        reply(*forker.run(job, blob, limits))
+    forker = Forker(jail, context, libc.prctl, control, Limits().tmp_mb)
+    # Every object the zygote made stays out of the collector's reach in the children: otherwise a child's first
+    # collection walks (and so copies, page by page) the whole inherited heap, torch's included.
+    gc.freeze()
+    send(control, {"ready": True, "pid": os.getpid(), "flavour": flavour, "mode": jail.mode,
+                   "layers": [[layer.name, layer.active, layer.detail] for layer in jail.layers]})
+    forker.serve()
 
 
-@dataclass(frozen=True)
+def send(control: socket.socket, message: dict[str, Any], fds: list[int] | None = None) -> None:
+    data = json.dumps(message).encode()
+    if fds:
+        socket.send_fds(control, [data], fds)
+    else:
+        control.send(data)
+
+
+@dataclass
 class Forker:
-    """What the zygote prepared once, to fork, jail and run one child per job."""
+    """What the zygote prepared once, to fork, jail and arm one child at a time."""
 
     jail: Any
-    devnull: int
-    aten_guard: Any
+    context: Any
     prctl: Any
+    control: socket.socket
+    tmp_mb: int
 
-    def run(self, job: dict[str, Any], blob: bytes, limits: Any) -> tuple[dict[str, Any], bytes]:
-        """Fork, jail and run one job; return what happened and the child's raw frames."""
-        read_end, write_end = os.pipe()
-        started = time.monotonic()
+    def serve(self) -> None:
+        """Arm a child, wait for it to exit, report, repeat; leave when the judge closes the control socket."""
+        devnull = os.open(os.devnull, os.O_RDWR)
+        while True:
+            self.jail.renew_netns()
+            pid, pidfd = self._arm(devnull)
+            if pid is None:
+                return
+            if not self._wait(pid, pidfd):
+                return
+
+    def _arm(self, devnull: int) -> tuple[int | None, int]:
+        job_r, job_w = os.pipe()
+        result_r, result_w = os.pipe()
+        ready_r, ready_w = os.pipe()
         zygote_pid = os.getpid()
         pid = os.fork()
         if pid == 0:
-            self._child(job, blob, limits, read_end, write_end, zygote_pid)
-        os.close(write_end)
-        return _supervise(pid, read_end, started, limits)
+            self._child(devnull, zygote_pid, job_r, result_w, ready_w)
+        for fd in (job_r, result_w, ready_w):
+            os.close(fd)
+        pidfd = os.pidfd_open(pid)
+        ready = _wait_ready(ready_r, pidfd, ARM_SECONDS)
+        os.close(ready_r)
+        if not ready:
+            os.kill(pid, signal.SIGKILL)
+            _, status, _ = os.wait4(pid, 0)
+            os.close(pidfd)
+            os.close(job_w)
+            os.close(result_r)
+            alive = self._send({"arm_failed": pid, "exit_code": os.waitstatus_to_exitcode(status)})
+            time.sleep(ARM_RETRY_SECONDS)  # the judge replaces a zygote that cannot arm; don't spin meanwhile
+            return (None if not alive else pid), -1
+        alive = self._send({"armed": pid}, [job_w, result_r, pidfd])
+        os.close(job_w)  # the judge holds them now: the job and the answers never pass through here
+        os.close(result_r)
+        if not alive:
+            os.kill(pid, signal.SIGKILL)
+            os.wait4(pid, 0)
+            os.close(pidfd)
+            return None, -1
+        return pid, pidfd
 
-    def _child(self, job: dict[str, Any], blob: bytes, limits: Any, read_end: int, write_end: int,
-               zygote_pid: int) -> None:
+    def _wait(self, pid: int, pidfd: int) -> bool:
+        """Until the armed child exits (report it, True) or the judge goes away (kill it, False)."""
+        if pidfd < 0:  # arming failed and was reported; try again
+            return True
+        poller = select.poll()
+        poller.register(pidfd, select.POLLIN)
+        poller.register(self.control, select.POLLIN)
+        while True:
+            events = dict(poller.poll())
+            if pidfd in events:
+                _, status, usage = os.wait4(pid, 0)
+                os.close(pidfd)
+                return self._send({"exited": pid, "exit_code": os.waitstatus_to_exitcode(status),
+                                   "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 6),
+                                   "max_rss_kb": usage.ru_maxrss})
+            if self.control.fileno() in events and not self._judge_there():
+                os.kill(pid, signal.SIGKILL)
+                os.wait4(pid, 0)
+                os.close(pidfd)
+                return False
+
+    def _judge_there(self) -> bool:
+        """The judge never writes to us: a readable control socket means it closed its end (EOF or reset)."""
+        try:
+            return bool(self.control.recv(64))
+        except OSError:
+            return False
+
+    def _send(self, message: dict[str, Any], fds: list[int] | None = None) -> bool:
+        try:
+            send(self.control, message, fds)
+        except OSError:
+            return False
+        return True
+
+    def _child(self, devnull: int, zygote_pid: int, job_r: int, result_w: int, ready_w: int) -> None:
         """Never returns: always ends with os._exit, so no exception can run the zygote's code in a child."""
         from sandbox import worker
 
-        status = 70
+        status = 71  # not jailed: the zygote reports arm_failed
         try:
-            os.close(read_end)
             for fd in (0, 1, 2):
-                os.dup2(self.devnull, fd)  # C-level writes vanish; Python's own output is captured
-            os.closerange(3, write_end)
-            os.closerange(write_end + 1, 1 << 16)
-            self.jail.enter(limits)
+                os.dup2(devnull, fd)  # C-level writes vanish; Python's own output is captured
+            keep = sorted((job_r, result_w, ready_w))
+            os.closerange(3, keep[0])
+            os.closerange(keep[0] + 1, keep[1])
+            os.closerange(keep[1] + 1, keep[2])
+            os.closerange(keep[2] + 1, 1 << 16)
+            self.jail.arm(self.tmp_mb)
             # After the jail, as a credential change clears it; the zygote is single-threaded, so it tracks it.
             self.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
             if os.getppid() != zygote_pid:  # the zygote died before the line above
                 os._exit(71)
-            emit = worker.Emitter(write_end)
-            # From here on an exit code is the submission's doing: os._exit(70) must not pass for our failure.
-            emit({"event": "jailed"})
-            try:
-                worker.run_job(job, blob, emit, self.aten_guard)
-                status = 0
-            except BaseException as exc:  # the judge's own failure, reported as such
-                emit({"event": "internal", "error": f"{type(exc).__name__}: {exc}"[:2000]})
+            os.write(ready_w, b"1")
+            os.close(ready_w)
+            status = 70  # an exception out of the worker; the judge only believes the frames it got, though
+            worker.serve(job_r, result_w, self.context, self.jail.restrict)
+            status = 0
         except BaseException:
-            status = 71
+            pass
         finally:
             os._exit(status)
 
 
-def _supervise(pid: int, read_end: int, started: float, limits: Any) -> tuple[dict[str, Any], bytes]:
-    """Collect the child's frames under the wall clock and the result cap, then reap it."""
-    chunks: list[bytes] = []
-    received, killed, exited = 0, None, False
-    deadline = started + limits.wall_seconds
-    pidfd = os.pidfd_open(pid)
+def _wait_ready(ready_r: int, pidfd: int, timeout: float) -> bool:
     poller = select.poll()
-    poller.register(read_end, select.POLLIN)
+    poller.register(ready_r, select.POLLIN)
     poller.register(pidfd, select.POLLIN)
-    pipe_open = True
-    while not exited:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            killed = "wall"
-            break
-        for fd, _ in poller.poll(remaining * 1000):
-            if fd == pidfd:
-                exited = True
-            elif pipe_open:
-                chunk = os.read(read_end, 1 << 20)
-                if not chunk:
-                    pipe_open = False
-                    poller.unregister(read_end)
-                received += len(chunk)
-                chunks.append(chunk)
-        if received > MAX_RESULT:
-            killed = "result_size"
-            break
-    if killed:
-        os.kill(pid, signal.SIGKILL)
-    elif pipe_open:
-        # Exited: the write end is closed, so this drains what is left and stops at end-of-file.
-        while chunk := os.read(read_end, 1 << 20):
-            received += len(chunk)
-            if received <= MAX_RESULT:
-                chunks.append(chunk)
-        killed = "result_size" if received > MAX_RESULT else None
-    _, wait_status, usage = os.wait4(pid, 0)
-    wall = time.monotonic() - started
-    os.close(pidfd)
-    os.close(read_end)
-    header = {
-        "exit_code": os.waitstatus_to_exitcode(wait_status),
-        "killed": killed,
-        "wall_seconds": round(wall, 6),
-        "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 6),
-        "max_rss_kb": usage.ru_maxrss,
-        "result_bytes": received,
-    }
-    return header, b"".join(chunks)
+    if not poller.poll(timeout * 1000):
+        return False
+    try:
+        return os.read(ready_r, 1) == b"1"
+    except OSError:
+        return False
 
 
 if __name__ == "__main__":
