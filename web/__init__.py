@@ -19,7 +19,6 @@ from judge.catalog import Catalog
 from sandbox.policy import MAX_SOURCE_BYTES
 from sandbox.pool import Pool
 from web import config, errors, i18n, security
-from web.gate import Gate
 
 MAX_CODE_BYTES = MAX_SOURCE_BYTES  # 64 KiB: the same limit the policy check applies to a file
 # The code travels inside a JSON string: escaped newlines, quotes and backslashes make the envelope larger than
@@ -74,7 +73,6 @@ def create_app(settings: dict[str, Any] | None = None, pool: Pool | None = None,
     app.extensions["mljudge"] = {
         "catalog": catalog or Catalog(),
         "pool": pool,
-        "gate": Gate(int(app.config["MAX_PENDING"])),
     }
 
     # In-memory counters: one process serves the site (waitress threads share them).
@@ -95,7 +93,7 @@ def create_app(settings: dict[str, Any] | None = None, pool: Pool | None = None,
 
 
 def state(app: Flask | None = None) -> dict[str, Any]:
-    """This app's catalog, pool, gate and limiter."""
+    """This app's catalog, pool and limiter."""
     from flask import current_app
 
     return (app or current_app).extensions["mljudge"]  # type: ignore[no-any-return]

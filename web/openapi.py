@@ -305,8 +305,11 @@ def document() -> dict[str, Any]:
                     "404": _error("no such exercise"),
                     "413": _error("the code is over 64 KiB (or the body far over it)"),
                     "422": _error(f"a track this exercise does not have, or {UNKNOWN_LANG}"),
-                    "429": TOO_MANY,
-                    "503": _error("the judge is saturated; try again after Retry-After seconds", RETRY_AFTER),
+                    "429": _error("too many requests from this client, or (error code too_many_pending) as many of "
+                                  "its submissions already judged or waiting as it may have; try again after "
+                                  "Retry-After seconds", RETRY_AFTER),
+                    "503": _error("every sandbox of the track is busy and the queue in front of them is full; try "
+                                  "again after Retry-After seconds (how fast the queue drains)", RETRY_AFTER),
                 },
             }},
             "/api/lessons/{slug}": {"get": {

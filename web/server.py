@@ -307,14 +307,16 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
         print(f"WARNING: the open-files limit is {files} (ulimit -n); serving at most {connection_limit} "
               f"connections instead of {settings['CONNECTION_LIMIT']}", file=out, flush=True)
     with Signals().installed() as signals:
-        pool = Pool(size=pool_size, allow_unconfined=settings["ALLOW_UNCONFINED"])
+        pool = Pool(size=pool_size, max_waiting=settings["MAX_PENDING"], per_client=settings["MAX_PER_CLIENT"],
+                    allow_unconfined=settings["ALLOW_UNCONFINED"])
         catalog = Catalog(exercises_dir or settings["EXERCISES_DIR"])
         app = create_app(pool=pool, catalog=catalog)
         grace = settings["SHUTDOWN_GRACE"] or shutdown_grace(catalog)
         try:  # listening from here (a taken port fails before the sandbox starts); served once the zygotes are warm
-            # More threads than admitted submissions (MAX_PENDING), so pages and static files never queue behind
-            # grading.
-            service = Service(app, host, port, threads=max(threads, app.config["MAX_PENDING"] + 4),
+            # A thread for every submission that may be judged or waiting (each waits in its own request), and more,
+            # so that pages and static files never queue behind grading.
+            in_flight = len(pool.queues) * (pool.size + settings["MAX_PENDING"])
+            service = Service(app, host, port, threads=max(threads, in_flight + 8),
                               connection_limit=connection_limit, request_timeout=settings["REQUEST_TIMEOUT"],
                               idle_timeout=settings["IDLE_TIMEOUT"], grace=grace, signals=signals)
         except OSError as exc:  # the port is taken, the address is not this machine's

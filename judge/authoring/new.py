@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import keyword
 import os
-import re
 import shutil
 import tempfile
 import tomllib
 from pathlib import Path
 from string import Template
 
-from judge.catalog import Catalog
+from judge.catalog import SLUG, Catalog
 from judge.errors import JudgeError
 from sandbox.limits import Limits
 
 # Distinctive on purpose: a plain "TODO" is fair game in a learner's starter ("# TODO: your code").
 MARKER = "TODO(author)"
-SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 TEMPLATES = Path(__file__).with_name("templates") / "exercise"
 SUFFIX = ".tmpl"
 

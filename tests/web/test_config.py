@@ -33,7 +33,8 @@ def test_defaults_are_valid_and_typed() -> None:
     values = config.read({})
     assert set(values) == {s.key for s in config.SETTINGS}
     assert values["RATE_LIMIT"] == "120/minute"
-    assert values["MAX_PENDING"] == 8
+    assert values["MAX_PENDING"] == 16
+    assert values["MAX_PER_CLIENT"] == 2
     assert values["TRUSTED_PROXIES"] == ()
     assert values["SHUTDOWN_GRACE"] is None  # auto
     assert values["EXERCISES_DIR"] is None
