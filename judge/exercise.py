@@ -16,7 +16,8 @@ from judge.errors import UnknownTrack
 from judge.i18n import Text
 from sandbox.limits import Limits
 
-PARAM_KINDS = ("array", "int_array", "float", "int", "bool")
+# dict: named arrays (a transformer block's parameters), each given like an array argument.
+PARAM_KINDS = ("array", "int_array", "bool_array", "float", "int", "bool", "dict")
 RETURN_KINDS = (*PARAM_KINDS, "tuple", "dict", "any")
 TRACKS = ("numpy", "torch")
 DEFAULT_ATOL = 5e-5  # "correct to 4 decimal places"

@@ -28,6 +28,10 @@ def materialize(value: Any, kind: str) -> Any:
     """A case argument from its TOML form: a literal, or a recipe such as
     ``{random = "uniform", low = -20, high = 20, shape = [64], seed = 3}`` or ``{linspace = [-1, 1, 21]}``.
     Anything it cannot make an argument of `kind` from raises ValueError saying why."""
+    if kind == "dict":
+        if not isinstance(value, dict) or not value:
+            raise ValueError("a dict argument is a table of named arrays, such as { w = [[1.0, 2.0]], b = [0.5] }")
+        return {str(name): materialize(item, "array") for name, item in value.items()}
     dtype = value.get("dtype") if isinstance(value, dict) else None
     if isinstance(value, dict):
         value = _recipe(value)
@@ -38,6 +42,11 @@ def materialize(value: Any, kind: str) -> Any:
         if array.size and not np.all(np.equal(np.mod(array, 1), 0)):
             raise ValueError("an int_array argument must hold whole numbers")
         return array.astype(np.int64)
+    if kind == "bool_array":  # true/false literals, or 0/1 numbers (a recipe of integers between 0 and 2)
+        array = np.asarray(value)
+        if array.dtype != bool and (array.size and not np.all((array == 0) | (array == 1))):
+            raise ValueError("a bool_array argument must hold true/false (or 0/1)")
+        return array.astype(bool)
     if kind == "float":
         try:  # inf and nan are fair inputs here; true/false and "0.5" are slips
             if isinstance(value, bool | str):

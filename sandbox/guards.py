@@ -189,6 +189,8 @@ class Tripwire:
         """The object the submission may have in place of `value`: `value` itself, its stand-in, or a refusal.
         `public`: it was read by a public name from a public module, which makes it public whatever else it is
         (numpy.typing.NDArray is numpy._typing.NDArray, and numpy.typing may be imported after the index)."""
+        if type(value) in self.shield.fast:
+            return value
         key = id(value)
         name = self.forbidden.get(key)
         if name is not None:

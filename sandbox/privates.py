@@ -45,8 +45,8 @@ def build() -> LibraryIndex:
                 continue
             private_module = is_private_module(name)
             for attr, value in items:
-                if isinstance(value, _PLAIN):
-                    continue
+                if isinstance(value, _PLAIN) or not callable(value):
+                    continue  # data (a cached dtype, a table of constants) is no capability; functions and classes are
                 key = id(value)
                 objects[key] = value
                 if private_module or attr.startswith("_"):

@@ -239,8 +239,15 @@ class _Reader:
         self.phase = self.pending[0] if self.pending else AFTER_PHASE
 
     def _argument_names(self, call_id: str) -> set[str]:
+        """The names the child may report as changed in place: the call's own parameter names (and keys of its
+        dict arguments), nothing the submission could have made up."""
         call = next(c for c in self.job.calls if c.id == call_id)
-        return {*call.arg_names, *call.kwargs, *(f"argument {i + 1}" for i in range(len(call.args)))}
+        positional = [*call.arg_names, *(f"argument {i + 1}" for i in range(len(call.arg_names), len(call.args)))]
+        names = set(positional[: len(call.args)]) | set(call.kwargs)
+        for name, value in [*zip(positional, call.args, strict=False), *call.kwargs.items()]:
+            if isinstance(value, dict):
+                names |= {f"{name}[{key!r}]" for key in value}
+        return names
 
 
 def _text(where: Any, blob: bytes) -> str:

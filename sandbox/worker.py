@@ -170,8 +170,7 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, h
         # Inputs are fresh per call; keep copies to tell the learner if their function changed them in place.
         positional = [*call["arg_names"], *(f"argument {i + 1}" for i in range(len(call["arg_names"]), len(args)))]
         names = [*positional[: len(args)], *kwargs]
-        watched = [(name, v.data, v.data.copy()) for name, v in zip(names, [*args, *kwargs.values()], strict=True)
-                   if isinstance(v, wire.Array)]
+        watched = [(name, v.data, v.data.copy()) for name, v in _arrays(names, [*args, *kwargs.values()])]
         args = [to_track(a) for a in args]
         kwargs = {k: to_track(v) for k, v in kwargs.items()}
         out_blob = wire.BlobWriter()
@@ -270,8 +269,21 @@ def _type_name(value: Any) -> str:
 # --- inputs ------------------------------------------------------------------------------------------------
 
 
+def _arrays(names: list[str], values: list[Any]) -> list[tuple[str, wire.Array]]:
+    """Every input array with the name a learner would call it by: `x`, or `p['w_q']` inside a dict argument."""
+    found = []
+    for name, value in zip(names, values, strict=True):
+        if isinstance(value, wire.Array):
+            found.append((name, value))
+        elif isinstance(value, dict):
+            found.extend((f"{name}[{key!r}]", item) for key, item in value.items() if isinstance(item, wire.Array))
+    return found
+
+
 def _numpy_converter() -> Callable[[Any], Any]:
     def convert(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: convert(item) for key, item in value.items()}
         return value.data if isinstance(value, wire.Array) else value
 
     return convert
@@ -281,6 +293,8 @@ def _tensor_converter() -> Callable[[Any], Any]:
     import torch
 
     def convert(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: convert(item) for key, item in value.items()}
         return torch.from_numpy(value.data) if isinstance(value, wire.Array) else value
 
     return convert
