@@ -52,9 +52,9 @@ def test_a_dict_argument_arrives_as_the_tracks_arrays_and_in_place_changes_are_n
     exercise = _exercise(gelu, (Param("x", "array"), Param("p", "dict")),
                          {"x": np.array([[1.0, 1.0]]), "p": p}, "affine")
     exercise = dataclasses.replace(exercise, expected={"only": np.array([[3.0, 2.0]])})
-    lib = "np" if track == "numpy" else "torch"
-    good = f"import {'numpy as np' if track == 'numpy' else 'torch'}\n\ndef affine(x, p):\n    return x @ p['w'] + p['b']\n"
-    assert grade(exercise, good, track, pool=pool).verdict == "accepted", lib
+    library = "numpy as np" if track == "numpy" else "torch"
+    good = f"import {library}\n\ndef affine(x, p):\n    return x @ p['w'] + p['b']\n"
+    assert grade(exercise, good, track, pool=pool).verdict == "accepted"
     mutating = textwrap.dedent("""
         def affine(x, p):
             p['b'] += 0
@@ -70,5 +70,5 @@ def test_a_mask_arrives_as_booleans(gelu: Exercise, pool: Pool) -> None:
     exercise = _exercise(gelu, (Param("x", "array"), Param("mask", "bool_array")),
                          {"x": np.array([1.0, 2.0, 3.0]), "mask": np.array([True, False, True])}, "keep")
     exercise = dataclasses.replace(exercise, expected={"only": np.array([1.0, 0.0, 3.0])})
-    source = "import numpy as np\n\ndef keep(x, mask):\n    assert mask.dtype == bool\n    return np.where(mask, x, 0.0)\n"
+    source = "import numpy as np\n\ndef keep(x, mask):\n    assert mask.dtype == bool\n    return x * mask\n"
     assert grade(exercise, source, "numpy", pool=pool).verdict == "accepted"
