@@ -8,20 +8,39 @@
 //     onChange: (text) => {},    // after every document change (typing, undo, setDoc)
 //     readOnly: false,           // optional
 //     label: "Code editor",      // optional aria-label of the editable area
+//     describedBy: "id",         // optional aria-describedby of the editable area (the keyboard help)
 //     nonce: "...",              // optional CSP nonce for CodeMirror's injected <style>
+//     completion: {...},         // optional: what Ctrl+Space offers, see src/completion.js and setCompletion
 //   });
 //   ed.getDoc(); ed.setDoc(text[, {addToHistory: false}]); ed.focus(); ed.destroy();
+//   ed.setCompletion({track, imports, forbidden, function, params, paramLabel, functionLabel});
+//   ed.setIssues([{line, col, message}]);  // lint markers (gutter + underline + tooltip); [] clears them
+//   ed.jumpTo(line, col);                  // put the cursor there, scrolled into view, and focus
 //   ed.view  // the underlying CodeMirror EditorView
 //
-// Keyboard note: Tab indents (indentWithTab). To move focus out of the editor
-// with the keyboard, press Escape and then Tab (CodeMirror's tab-focus mode).
+// Lines wrap (no sideways scrolling). Completion opens on Ctrl+Space only, never while typing, so Enter
+// always inserts a new line unless the learner opened the list; Enter or Tab then takes the selected name.
+// Keyboard note: Tab indents (indentWithTab). To move focus out of the editor with the keyboard, press Escape
+// and then Tab (CodeMirror's tab-focus mode).
 
-import { basicSetup } from "codemirror";
 import { EditorState, Prec, Transaction } from "@codemirror/state";
-import { EditorView, keymap } from "@codemirror/view";
-import { indentWithTab } from "@codemirror/commands";
-import { indentUnit } from "@codemirror/language";
+// EditorView through the `codemirror` package, which pins the set of @codemirror/* versions that work together.
+import { EditorView } from "codemirror";
+import {
+  crosshairCursor, drawSelection, dropCursor, highlightActiveLine, highlightActiveLineGutter,
+  highlightSpecialChars, keymap, lineNumbers, rectangularSelection,
+} from "@codemirror/view";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import {
+  bracketMatching, defaultHighlightStyle, indentOnInput, indentUnit, syntaxHighlighting,
+} from "@codemirror/language";
+import { highlightSelectionMatches, searchKeymap } from "@codemirror/search";
+import {
+  acceptCompletion, autocompletion, closeBrackets, closeBracketsKeymap, completionStatus,
+} from "@codemirror/autocomplete";
+import { lintGutter, lintKeymap, setDiagnostics } from "@codemirror/lint";
 import { python } from "@codemirror/lang-python";
+import { librarySource } from "./completion.js";
 
 const MONO =
   'ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, "Liberation Mono", "DejaVu Sans Mono", monospace';
@@ -62,9 +81,65 @@ const lightTheme = EditorView.theme(
       outline: "1px solid #8cb4e6",
     },
     "&.cm-focused .cm-nonmatchingBracket": { backgroundColor: "#ffd7d5" },
+    ".cm-lintRange-error": { backgroundColor: "#ffebe9" },
+    ".cm-tooltip": { fontSize: "13px" },
+    ".cm-tooltip.cm-tooltip-autocomplete > ul": { fontFamily: MONO },
+    ".cm-diagnostic": { whiteSpace: "pre-wrap", maxWidth: "36em" },
   },
   { dark: false },
 );
+
+// A Python editor for short solution files: codemirror's basicSetup without its completion-while-typing and
+// fold gutter (files are a screen long; the gutter costs width on a phone), plus lint markers for issues.
+function setup() {
+  return [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    lintGutter(),
+    highlightSpecialChars(),
+    history(),
+    drawSelection(),
+    dropCursor(),
+    EditorState.allowMultipleSelections.of(true),
+    indentOnInput(),
+    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    bracketMatching(),
+    closeBrackets(),
+    rectangularSelection(),
+    crosshairCursor(),
+    highlightActiveLine(),
+    highlightSelectionMatches(),
+    EditorView.lineWrapping,
+    keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...lintKeymap]),
+  ];
+}
+
+/** A report message as DOM: `backticked` names as code, the rest as text (never HTML). */
+function renderMessage(message) {
+  const out = document.createElement("span");
+  String(message).split(/`([^`\n]+)`/).forEach((part, i) => {
+    if (!part) return;
+    if (i % 2) out.appendChild(document.createElement("code")).textContent = part;
+    else out.append(part);
+  });
+  return out;
+}
+
+/** A lint diagnostic for a report issue: from its column to the end of the word there (the whole line when
+ *  the column is unknown). Lines past the end of the text are dropped (the code changed since the run). */
+function diagnostic(doc, issue) {
+  const number = Number(issue.line);
+  if (!Number.isInteger(number) || number < 1 || number > doc.lines) return null;
+  const line = doc.line(number);
+  const message = String(issue.message || "");
+  const common = { severity: "error", message, renderMessage: () => renderMessage(message) };
+  const col = Number(issue.col) || 0;
+  if (col < 1) return { from: line.from, to: line.to, ...common };
+  const from = Math.min(line.from + col - 1, line.to);
+  const word = line.text.slice(from - line.from).match(/^[\w.]+/);
+  const to = Math.min(line.to, from + (word ? word[0].length : 1));
+  return { from, to: Math.max(to, from), ...common };
+}
 
 function create(parent, options = {}) {
   if (!parent || typeof parent.appendChild !== "function") {
@@ -76,7 +151,9 @@ function create(parent, options = {}) {
     onChange = null,
     readOnly = false,
     label = "Code editor",
+    describedBy = null,
     nonce = null,
+    completion = {},
   } = options;
 
   const runBinding = (view) => {
@@ -84,6 +161,8 @@ function create(parent, options = {}) {
     onRun(view);
     return true;
   };
+  // Read by the completion source on every request: setCompletion changes it in place (a track switch).
+  const completionContext = { ...completion };
 
   const extensions = [
     // Highest precedence so it wins over defaultKeymap's Mod-Enter (insertBlankLine).
@@ -94,7 +173,11 @@ function create(parent, options = {}) {
         { key: "Ctrl-Enter", run: runBinding, preventDefault: true },
       ]),
     ),
-    basicSetup, // line numbers, active line, bracket matching, history, search, ...
+    setup(),
+    // Offered on Ctrl+Space only; while the list is open, Enter or Tab takes the selected name.
+    autocompletion({ activateOnTyping: false, override: [librarySource(completionContext)], icons: true }),
+    Prec.high(keymap.of([{ key: "Tab", run: (view) => completionStatus(view.state) === "active"
+      && acceptCompletion(view) }])),
     keymap.of([indentWithTab]),
     indentUnit.of("    "),
     EditorState.tabSize.of(4),
@@ -103,6 +186,7 @@ function create(parent, options = {}) {
     EditorView.contentAttributes.of({
       "aria-label": String(label),
       "aria-multiline": "true",
+      ...(describedBy ? { "aria-describedby": String(describedBy) } : {}),
       ...(readOnly ? { "aria-readonly": "true" } : {}),
     }),
   ];
@@ -133,6 +217,21 @@ function create(parent, options = {}) {
         selection: { anchor: 0 },
         ...(addToHistory ? {} : { annotations: Transaction.addToHistory.of(false) }),
       });
+    },
+    setCompletion(context) {
+      for (const key of Object.keys(completionContext)) delete completionContext[key];
+      Object.assign(completionContext, context);
+    },
+    setIssues(issues) {
+      const list = (issues || []).map((issue) => diagnostic(view.state.doc, issue)).filter(Boolean);
+      view.dispatch(setDiagnostics(view.state, list));
+    },
+    jumpTo(line, col) {
+      const { doc: text } = view.state;
+      const target = text.line(Math.min(Math.max(1, Number(line) || 1), text.lines));
+      const anchor = Math.min(target.from + Math.max(0, (Number(col) || 1) - 1), target.to);
+      view.dispatch({ selection: { anchor }, scrollIntoView: true });
+      view.focus();
     },
     focus() {
       view.focus();

@@ -10,6 +10,9 @@
 //     width: 600,          // optional; default: parent width, and follows it when resized
 //     height: 300,         // optional; plot area height in CSS px (legend comes on top)
 //     onCursor: (idx) => {},  // optional; hovered data index, or null when the cursor leaves
+//     drag: false,         // optional; true: pressing and dragging moves the cursor with any pointer (mouse,
+//                          // finger, pen); the parent gets class "plot-drag" (app.css gives its touch-action)
+//     legend: true,        // optional; false leaves out uPlot's legend (a page with its own readout)
 //     title, xLabel, yLabel, label,  // optional; label = aria-label of the canvas
 //   });
 //   p.setSeries(series[, x]); p.setCursor(idx | null); p.destroy(); p.plot  // the uPlot instance
@@ -69,7 +72,9 @@ function create(parent, options = {}) {
   if (!parent || typeof parent.appendChild !== "function") {
     throw new TypeError("MLJPlot.create: parent must be a DOM element");
   }
-  const { width = null, height = DEFAULT_HEIGHT, onCursor = null, title, xLabel, yLabel, label } = options;
+  const {
+    width = null, height = DEFAULT_HEIGHT, onCursor = null, drag = false, legend = true, title, xLabel, yLabel, label,
+  } = options;
 
   let x = toNumbers(options.x || []);
   let series = normSeries(options.series || []);
@@ -99,6 +104,7 @@ function create(parent, options = {}) {
         { label: yLabel || undefined, stroke: "#57606a", grid: { stroke: "#eaeef2" }, size: yAxisSize },
       ],
       cursor: { drag: { x: false, y: false } },
+      legend: { show: Boolean(legend) },
       hooks: {
         setCursor: [
           (u) => {
@@ -126,7 +132,35 @@ function create(parent, options = {}) {
     return u;
   }
 
+  // uPlot follows the mouse only (mousemove on its overlay). Pointer events cover touch and pen too: a press
+  // puts the cursor under the pointer and, captured, it follows the drag, even past the plot's edge.
+  function attachDrag(u) {
+    if (!drag) return;
+    parent.classList.add("plot-drag");
+    const over = u.over;
+    const follow = (event) => {
+      const box = over.getBoundingClientRect();
+      const left = Math.min(Math.max(event.clientX - box.left, 0), box.width - 1);
+      const top = Math.min(Math.max(event.clientY - box.top, 0), box.height - 1);
+      u.setCursor({ left, top });
+    };
+    over.addEventListener("pointerdown", (event) => {
+      if (event.pointerType === "mouse" && event.button !== 0) return;
+      over.setPointerCapture(event.pointerId);
+      follow(event);
+    });
+    over.addEventListener("pointermove", (event) => {
+      if (over.hasPointerCapture(event.pointerId)) follow(event);
+    });
+    const release = (event) => {
+      if (over.hasPointerCapture(event.pointerId)) over.releasePointerCapture(event.pointerId);
+    };
+    over.addEventListener("pointerup", release);
+    over.addEventListener("pointercancel", release);
+  }
+
   plot = build();
+  attachDrag(plot);
 
   // Follow the parent's width when no fixed width was asked for.
   let observer = null;
@@ -150,6 +184,7 @@ function create(parent, options = {}) {
         if (plot) plot.destroy();
         lastIdx = undefined;
         plot = build();
+        attachDrag(plot);
       }
     },
     setCursor(idx) {
