@@ -10,9 +10,10 @@ from markupsafe import Markup
 
 from judge.errors import UnknownExercise
 from judge.exercise import Exercise
+from judge.i18n import t
 from judge.lesson import load_lesson
-from web import data, state
-from web.i18n import COOKIE, js_strings, request_lang, supported_lang, wt
+from web import data, locales, state
+from web.i18n import COOKIE, request_lang, supported_lang, wt
 
 pages = Blueprint("pages", __name__)
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -25,10 +26,21 @@ def _exercise(slug: str) -> Exercise:
         abort(404)
 
 
+def _strings(lang: str) -> dict[str, str]:
+    """The strings a page's script needs, and the report's "line {line}: " (the results panel finds the quoted
+    source line in a message by it)."""
+    return {**locales.strings(lang), "at_line": t("report.at_line", lang)}
+
+
 def _page(template: str, lang: str, **context: Any) -> Response:
-    """Render in `lang` (see web.i18n's context processor) and remember an explicit, valid ?lang=."""
+    """Render in `lang` (see web.i18n's context processor) and remember an explicit, valid ?lang=.
+    Templates write `_("key")` for judge's [web] strings and `ui("key")` for web/locales' (see web.locales)."""
     g.lang = lang
-    response = make_response(render_template(template, **context))
+
+    def ui(key: str, **params: Any) -> str:
+        return locales.text(key, lang, **params)
+
+    response = make_response(render_template(template, ui=ui, **context))
     if supported_lang(request.args.get("lang")) == lang:
         response.set_cookie(COOKIE, lang, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True)
     response.headers["Content-Language"] = lang
@@ -46,6 +58,21 @@ def catalog() -> Response:
                  course_title=title[lang] if title else wt("catalog_title", lang))
 
 
+def _completion(found: Exercise, lang: str) -> dict[str, Any]:
+    """What the editor offers on Ctrl+Space besides the libraries' names (bundled with the editor): the
+    exercise's function and parameters, and per track the modules it may import and the names it forbids
+    (F.gelu is not offered in the GELU exercise)."""
+    return {
+        "function": found.function.name,
+        "params": [p.name for p in found.function.params],
+        "functionLabel": locales.text("completion_function", lang),
+        "paramLabel": locales.text("completion_param", lang),
+        "tracks": {name: {"imports": sorted(track.imports),
+                          "forbidden": sorted({n for rule in found.forbidden_for(name) for n in rule.names})}
+                   for name, track in found.tracks.items()},
+    }
+
+
 @pages.get("/exercises/<slug>")
 def exercise(slug: str) -> Response:
     lang = request_lang()
@@ -59,7 +86,8 @@ def exercise(slug: str) -> Response:
         "tracks": detail["tracks"],
         "starters": detail["starters"],
         "submit_url": url_for("api.submit", slug=found.slug),
-        "strings": js_strings(lang),
+        "completion": _completion(found, lang),
+        "strings": _strings(lang),
     }
     return _page("exercise.html", lang, exercise=detail, page=page, prompt=Markup(detail["prompt"]["html"]),
                  lesson_title=lesson.title.get_in(lang) if lesson else None, module=module)
@@ -78,7 +106,7 @@ def lesson(slug: str) -> Response:
         "lang": lang,
         "plot": content["plot"],
         "tasks_url": url_for("api.check", slug=found.slug, task_id="TASK").replace("TASK", "{task}"),
-        "strings": js_strings(lang),
+        "strings": _strings(lang),
     }
     return _page("lesson.html", lang, lesson=content, page=page, body=Markup(content["body"]["html"]),
                  questions=[Markup(t["question"]["html"]) for t in content["tasks"]])

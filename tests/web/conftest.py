@@ -7,7 +7,7 @@ import os
 import re
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,6 +106,16 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+# Chromium logs a CSP violation to its own log, which Playwright's console events never see: the page reports
+# each one to the console itself, where the tab fixture catches it.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective}`
+  + ` blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`));
+"""
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
 @dataclass
 class Tab:
     """A page in a fresh browser context (its own localStorage and cookies) that records what must not happen:
@@ -127,12 +137,15 @@ class Tab:
         return path
 
 
-@pytest.fixture
-def tab(browser: Any, live_server: LiveServer) -> Iterator[Tab]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+def open_tab(browser: Any, base: str, *, viewport: dict[str, int] | None = None, phone: bool = False,
+             init_script: str = "") -> tuple[Any, Tab]:
+    """A fresh context and page, watched (see Tab). `phone`: a touch screen without hover, as a phone has."""
+    context = browser.new_context(viewport=viewport or {"width": 1400, "height": 1000}, locale="en-US",
+                                  is_mobile=phone, has_touch=phone)
     page = context.new_page()
-    result = Tab(page, live_server.url)
-    host = urlparse(live_server.url).netloc
+    page.add_init_script(REPORT_CSP_VIOLATIONS + init_script)
+    result = Tab(page, base)
+    host = urlparse(base).netloc
 
     def guard(route: Any) -> None:
         url = route.request.url
@@ -156,10 +169,110 @@ def tab(browser: Any, live_server: LiveServer) -> Iterator[Tab]:
         d.dismiss()
 
     page.on("dialog", dialog)
+    return context, result
+
+
+def check_clean(tab: Tab) -> None:
+    assert not tab.external, f"requests left the server: {tab.external}"
+    assert not tab.problems, "\n".join(tab.problems)
+
+
+@pytest.fixture
+def tab(browser: Any, live_server: LiveServer) -> Iterator[Tab]:
+    context, result = open_tab(browser, live_server.url)
     yield result
     context.close()
-    assert not result.external, f"requests left the server: {result.external}"
-    assert not result.problems, "\n".join(result.problems)
+    check_clean(result)
+
+
+@pytest.fixture
+def new_tab(browser: Any, live_server: LiveServer) -> Iterator[Callable[..., Tab]]:
+    """Opens tabs with other viewports (DESKTOP, PHONE) or init scripts: new_tab(viewport=PHONE, phone=True).
+    Each is checked like `tab` at the end of the test."""
+    opened: list[tuple[Any, Tab]] = []
+
+    def make(**kwargs: Any) -> Tab:
+        opened.append(open_tab(browser, live_server.url, **kwargs))
+        return opened[-1][1]
+
+    yield make
+    for context, _ in opened:
+        context.close()
+    for _, result in opened:
+        check_clean(result)
+
+
+# --- what a learner does on the pages (shared by the test_browser*.py files) -----------------------------------
+
+
+def open_exercise(tab: Tab, path: str = "/exercises/gelu") -> None:
+    tab.goto(path)
+    tab.page.wait_for_selector(".cm-content", state="attached")  # on a phone the editor is in another part
+    tab.page.wait_for_function("() => window.mljExercise !== undefined")
+
+
+def set_code(tab: Tab, code: str) -> None:
+    """Bulk text through the editor's API (typing is tested where it matters, with real key events)."""
+    tab.page.evaluate("code => window.mljExercise.editor.setDoc(code)", code)
+
+
+def get_code(tab: Tab) -> str:
+    return str(tab.page.evaluate("() => window.mljExercise.editor.getDoc()"))
+
+
+def runs(tab: Tab) -> int:
+    return int(tab.page.evaluate("() => Number(document.getElementById('result').dataset.runs || 0)"))
+
+
+def wait_for_report(tab: Tab, before: int) -> str:
+    tab.page.wait_for_function(f"() => Number(document.getElementById('result').dataset.runs || 0) > {before}",
+                               timeout=30_000)
+    return tab.page.inner_text("#verdict")
+
+
+def run(tab: Tab, *, keyboard: bool = False) -> str:
+    """Run the code (button or Ctrl+Enter) and wait for the new report; returns the verdict shown."""
+    before = runs(tab)
+    if keyboard:
+        tab.page.locator(".cm-content").press("Control+Enter")
+    else:
+        tab.page.click("#run")
+    return wait_for_report(tab, before)
+
+
+def case_statuses(tab: Tab) -> list[str]:
+    rows = tab.page.eval_on_selector_all("#cases tbody tr[data-status]", "rows => rows.map(r => r.dataset.status)")
+    return [str(s) for s in rows]
+
+
+def shown_hints(tab: Tab) -> list[str]:
+    return [str(h) for h in tab.page.eval_on_selector_all("#hints li .hint-label", "ls => ls.map(l => l.textContent)")]
+
+
+def open_lesson(tab: Tab, path: str = "/lessons/gelu") -> None:
+    tab.goto(path)
+    tab.page.wait_for_function("() => window.mljLesson !== undefined")
+
+
+def plot_position(tab: Tab, x: float) -> tuple[float, float]:
+    """Page coordinates of data x on the lesson plot (uPlot's own scale), at mid-height."""
+    box = tab.page.locator("#lesson-plot .u-over").bounding_box()
+    assert box is not None
+    left = tab.page.evaluate(f"() => window.mljLesson.plot.plot.valToPos({x}, 'x')")
+    return box["x"] + left, box["y"] + box["height"] / 2
+
+
+def readout(tab: Tab, key: str) -> float:
+    return float(tab.page.get_attribute(f'#readout dd[data-key="{key}"]', "data-value") or "nan")
+
+
+def in_view(tab: Tab, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport (bounding boxes are relative to it)."""
+    box = tab.page.locator(selector).first.bounding_box()
+    size = tab.page.viewport_size
+    assert box is not None and size is not None, selector
+    return (box["y"] >= -0.5 and box["y"] + box["height"] <= size["height"] + 0.5 and box["x"] >= -0.5
+            and box["x"] + box["width"] <= size["width"] + 0.5)
 
 
 # --- OpenAPI ----------------------------------------------------------------------------------------------------

@@ -2,54 +2,17 @@
 
 Every test runs in a fresh browser context; the `tab` fixture fails a test whose page requested anything from
 another host, hit a CSP violation, logged a script error or opened a dialog-free alert. Screenshots of each
-page go to test-artifacts/screenshots/.
+page go to test-artifacts/screenshots/. The other test_browser_*.py files take one part each: the editor, the
+results panel, the lesson, phones.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
-from tests.web.conftest import Tab, gelu_file
+from tests.web.conftest import Tab, case_statuses, gelu_file, get_code, open_exercise, run, runs, set_code
 
 SOLUTION = gelu_file("solutions/numpy.py")
 NO_CUBIC = gelu_file("submissions/wrong_answer/no_cubic.py")
 TORCH_SOLUTION = gelu_file("solutions/torch.py")
-
-
-def open_exercise(tab: Tab, path: str = "/exercises/gelu") -> None:
-    tab.goto(path)
-    tab.page.wait_for_selector(".cm-content")
-    tab.page.wait_for_function("() => window.mljExercise !== undefined")
-
-
-def set_code(tab: Tab, code: str) -> None:
-    tab.page.evaluate("code => window.mljExercise.editor.setDoc(code)", code)
-
-
-def get_code(tab: Tab) -> str:
-    return str(tab.page.evaluate("() => window.mljExercise.editor.getDoc()"))
-
-
-def runs(tab: Tab) -> int:
-    return int(tab.page.evaluate("() => Number(document.getElementById('result').dataset.runs || 0)"))
-
-
-def run(tab: Tab, *, keyboard: bool = False) -> str:
-    """Run the code (button or Ctrl+Enter) and wait for the new report; returns the verdict shown."""
-    before = runs(tab)
-    if keyboard:
-        tab.page.locator(".cm-content").press("Control+Enter")
-    else:
-        tab.page.click("#run")
-    tab.page.wait_for_function(f"() => Number(document.getElementById('result').dataset.runs || 0) > {before}")
-    return tab.page.inner_text("#verdict")
-
-
-def case_statuses(tab: Tab) -> list[str]:
-    rows = tab.page.eval_on_selector_all("#cases tbody tr[data-status]", "rows => rows.map(r => r.dataset.status)")
-    return [str(s) for s in rows]
 
 
 def test_type_a_correct_solution_and_get_accepted(tab: Tab) -> None:
@@ -102,7 +65,7 @@ def test_missing_cubic_term_shows_the_mistake_hint_and_both_curves(tab: Tab) -> 
     assert hints.count() == 1
     assert "About your mistake" in hints.nth(0).inner_text()
     assert "The cubic term is missing" in hints.nth(0).inner_text()
-    assert button.inner_text() == "Show the next hint (2 of 5)"
+    assert button.inner_text() == "Show the next hint (1 of 4)"
     button.click()
     assert "Hint 1" in hints.nth(1).inner_text()
 
@@ -116,50 +79,6 @@ def test_missing_cubic_term_shows_the_mistake_hint_and_both_curves(tab: Tab) -> 
     assert "your function − right answer" in tab.page.inner_text("#plot-diff .u-legend")
     tab.screenshot("exercise-wrong-answer")
     assert tab.page.evaluate("() => localStorage.getItem('mlj:state:gelu')") == "attempted"
-
-
-def shown_hints(tab: Tab) -> list[str]:
-    return [str(h) for h in tab.page.eval_on_selector_all("#hints li .hint-label", "ls => ls.map(l => l.textContent)")]
-
-
-def test_revealed_hints_stay_revealed_across_runs_and_reloads(tab: Tab) -> None:
-    open_exercise(tab)
-    set_code(tab, NO_CUBIC)
-    assert run(tab) == "Wrong answer"
-    button = tab.page.locator("#hint-button")
-    for _ in range(3):
-        button.click()
-    assert shown_hints(tab) == ["About your mistake", "Hint 1", "Hint 2"]
-
-    # the same mistake again: the three stay open, and the button goes on from the fourth
-    assert run(tab) == "Wrong answer"
-    assert shown_hints(tab) == ["About your mistake", "Hint 1", "Hint 2"]
-    assert button.inner_text() == "Show the next hint (4 of 5)"
-    assert tab.page.evaluate("() => localStorage.getItem('mlj:hints:gelu:en')") == "3"
-
-    # ... after a reload too
-    tab.page.reload()
-    tab.page.wait_for_function("() => window.mljExercise !== undefined")
-    assert run(tab) == "Wrong answer"
-    assert shown_hints(tab) == ["About your mistake", "Hint 1", "Hint 2"]
-
-    # a run with other hints (no recognised mistake: the escalating ones only) shows as many of those
-    set_code(tab, "import numpy as np\n\n\ndef gelu(x):\n    return x\n")
-    assert run(tab) == "Wrong answer"
-    assert shown_hints(tab) == ["Hint 1", "Hint 2", "Hint 3"]
-    assert button.inner_text() == "Show the next hint (4 of 4)"
-    button.click()
-    assert shown_hints(tab) == ["Hint 1", "Hint 2", "Hint 3", "Hint 4"] and button.is_hidden()
-    # and back to the mistake: its hint first, then up to the four now revealed
-    set_code(tab, NO_CUBIC)
-    assert run(tab) == "Wrong answer"
-    assert shown_hints(tab) == ["About your mistake", "Hint 1", "Hint 2", "Hint 3"]
-
-    # kept per language: in Russian the learner has not read any yet
-    tab.goto("/exercises/gelu?lang=ru")
-    tab.page.wait_for_function("() => window.mljExercise !== undefined")
-    assert run(tab) == "Неверный ответ"
-    assert shown_hints(tab) == [] and button.inner_text() == "Показать подсказку"
 
 
 def test_pytorch_code_in_the_numpy_track_offers_to_switch(tab: Tab) -> None:
@@ -237,105 +156,3 @@ def test_printed_html_stays_text(tab: Tab) -> None:
     assert output.locator("script, img").count() == 0
     tab.page.wait_for_timeout(200)
     assert tab.dialogs == []
-
-
-def _plot_position(tab: Tab, x: float) -> tuple[float, float]:
-    """Page coordinates of data x on the lesson plot (uPlot's own scale), at mid-height."""
-    box = tab.page.locator("#lesson-plot .u-over").bounding_box()
-    assert box is not None
-    left = tab.page.evaluate(f"() => window.mljLesson.plot.plot.valToPos({x}, 'x')")
-    return box["x"] + left, box["y"] + box["height"] / 2
-
-
-def readout(tab: Tab, key: str) -> float:
-    return float(tab.page.get_attribute(f'#readout dd[data-key="{key}"]', "data-value") or "nan")
-
-
-def test_drag_along_the_lesson_plot(tab: Tab) -> None:
-    tab.goto("/lessons/gelu")
-    tab.page.wait_for_function("() => window.mljLesson !== undefined")
-    assert readout(tab, "x") == 0.0  # starts at x = 0, where the slope is ½
-    assert readout(tab, "exact-slope") == pytest.approx(0.5)
-
-    start = _plot_position(tab, -2.0)
-    end = _plot_position(tab, -0.75)
-    tab.page.mouse.move(*start)
-    tab.page.mouse.down()
-    tab.page.mouse.move(*end, steps=12)
-    tab.page.mouse.up()
-    assert readout(tab, "x") == pytest.approx(-0.75, abs=0.02)
-    assert readout(tab, "exact") == pytest.approx(-0.17, abs=0.002)
-    assert readout(tab, "tanh") == pytest.approx(-0.17, abs=0.002)
-    assert abs(readout(tab, "exact-slope")) < 0.03  # the lowest point: the slope crosses zero here
-    assert abs(readout(tab, "difference")) < 0.001
-    shown = tab.page.inner_text('#readout dd[data-key="exact"]')
-    assert shown.startswith("\u22120.1699") or shown.startswith("\u22120.1700")
-
-    # the slider moves the cursor too, one grid step per arrow key
-    before = readout(tab, "x")
-    tab.page.focus("#cursor")
-    tab.page.keyboard.press("ArrowRight")
-    assert readout(tab, "x") == pytest.approx(before + 0.01, abs=1e-9)
-    tab.screenshot("lesson-cursor")
-
-
-@pytest.mark.parametrize(("slug", "label"), [("dropout", "p, the drop probability"),
-                                           ("embedding", "n, ids looked up")])
-def test_lesson_readout_names_its_axis_and_leaves_out_a_meaningless_difference(tab: Tab, slug: str,
-                                                                               label: str) -> None:
-    tab.goto(f"/lessons/{slug}")
-    tab.page.wait_for_function("() => window.mljLesson !== undefined")
-    rows = tab.page.eval_on_selector_all("#readout dt", "ds => ds.map(d => d.textContent)")
-    assert rows[0] == label
-    assert not any(row.startswith("difference") for row in rows)
-    assert tab.page.locator('#readout dd[data-key="difference"]').count() == 0
-    assert label in tab.page.inner_text("#lesson-plot")  # the axis (and the legend's first entry)
-    tab.screenshot(f"lesson-{slug}")
-
-
-def test_lesson_readout_keeps_x_and_the_difference_by_default(tab: Tab) -> None:
-    tab.goto("/lessons/gelu?lang=ru")
-    tab.page.wait_for_function("() => window.mljLesson !== undefined")
-    rows = tab.page.eval_on_selector_all("#readout dt", "ds => ds.map(d => d.textContent)")
-    assert rows[0] == "x"
-    assert rows[3] == "разность (точная GELU x·Φ(x) − форма с tanh)"
-
-
-def test_solve_the_try_it_tasks(tab: Tab) -> None:
-    tab.goto("/lessons/gelu")
-    tab.page.wait_for_function("() => window.mljLesson !== undefined")
-    task = tab.page.locator('form[data-task="lowest-point"]')
-    task.get_by_label("x at the lowest point").fill("-0.5")
-    task.get_by_label("GELU(x) there").fill("-0.17")
-    task.get_by_role("button", name="Check").click()
-    feedback = task.locator(".feedback")
-    feedback.locator("text=Not quite").wait_for()
-    assert task.get_by_label("x at the lowest point").get_attribute("aria-invalid") == "true"
-    assert task.get_by_label("GELU(x) there").get_attribute("aria-invalid") == "false"
-    assert task.locator(".explanation").is_hidden()
-
-    task.get_by_label("x at the lowest point").fill("−0,75")  # a decimal comma and a real minus work too
-    task.get_by_role("button", name="Check").click()
-    feedback.locator("text=Right!").wait_for()
-    assert "x ≈ −0.752" in task.locator(".explanation").inner_text()
-
-    # the second task, answered from the readout at x = −3
-    index = tab.page.evaluate("() => window.mljLesson.plot.plot.data[0].indexOf(-3)")
-    tab.page.locator("#cursor").fill(str(index))
-    assert readout(tab, "x") == -3.0
-    second = tab.page.locator('form[data-task="exact-vs-tanh"]')
-    second.get_by_label("exact GELU(−3)").fill(tab.page.inner_text('#readout dd[data-key="exact"]'))
-    second.get_by_label("tanh form at −3").fill(tab.page.inner_text('#readout dd[data-key="tanh"]'))
-    second.get_by_role("button", name="Check").click()
-    second.locator(".feedback", has_text="Right!").wait_for()
-    tab.screenshot("lesson-tasks-solved")
-
-
-@pytest.mark.parametrize("path", ["/?lang=ru", "/lessons/gelu?lang=ru"])
-def test_russian_pages(tab: Tab, path: str, request: Any) -> None:
-    tab.goto(path)
-    tab.page.wait_for_load_state("networkidle")
-    assert tab.page.get_attribute("html", "lang") == "ru"
-    heading = tab.page.inner_text("h1")
-    assert heading in ("Нейросети с самых основ", "GELU: провал ниже нуля")
-    tab.screenshot("catalogue-ru" if path.startswith("/?") else "lesson-ru")

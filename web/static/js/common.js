@@ -56,8 +56,22 @@ export const keys = {
   state: (slug) => `mlj:state:${slug}`, // "attempted" | "solved"
   draft: (slug, track) => `mlj:draft:${slug}:${track}`,
   track: (slug) => `mlj:track:${slug}`,
-  hints: (slug, lang) => `mlj:hints:${slug}:${lang}`, // how many hints the learner has revealed
+  // the learner's place in the hint ladder, in every language: {"ladder": n, "targeted": [mistake ids]}
+  hints: (slug) => `mlj:hints:${slug}`,
+  report: (slug, track) => `mlj:report:${slug}:${track}`, // the last run: {report, code, at}
+  split: () => "mlj:split", // width of the task column on wide screens, in percent
 };
+
+/** JSON from localStorage, or `fallback` when missing or unreadable. */
+export function loadJSON(key, fallback = null) {
+  const text = store.get(key);
+  if (text == null) return fallback;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+}
 
 export const STATES = ["not_started", "attempted", "solved"];
 
@@ -83,4 +97,78 @@ export async function postJSON(url, body) {
     data = null;
   }
   return { ok: response.ok, status: response.status, data };
+}
+
+/** `text` with `backticked` parts as <code>: report messages name code that way. Text nodes only. */
+export function inlineCode(text) {
+  const out = document.createDocumentFragment();
+  String(text ?? "").split(/`([^`\n]+)`/).forEach((part, i) => {
+    if (part) out.append(i % 2 ? el("code", {}, part) : part);
+  });
+  return out;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+// Status icons as inline SVG: the glyphs once used (⧗ above all) are missing from many systems' fonts.
+const ICON_PATHS = {
+  passed: ["M3.5 8.5l3 3 6-7"],
+  failed: ["M4.5 4.5l7 7", "M11.5 4.5l-7 7"],
+  error: ["M8 3.5v6", "M8 12v.5"],
+  timeout: ["M4.5 2.5h7", "M4.5 13.5h7", "M5 2.5c0 3 6 4 6 5.5S5 10.5 5 13.5", "M11 2.5c0 3-6 4-6 5.5s6 2.5 6 5.5"],
+  not_run: ["M4 8h8"],
+  forbidden: ["M8 2.5a5.5 5.5 0 1 0 0 11a5.5 5.5 0 1 0 0-11z", "M4.2 11.8l7.6-7.6"],
+};
+
+/** A 1em icon for a case status (decorative: the status is always written next to it). */
+export function statusIcon(status) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("class", `icon icon-${status}`);
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  for (const d of ICON_PATHS[status] || []) {
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", d);
+    svg.append(path);
+  }
+  return svg;
+}
+
+/** Marks each element matching `selector` under `root` that scrolls sideways (data-scrolls="true", and
+ *  data-scroll-end once scrolled to its end), and says so under it ("Scroll sideways for more →"), so a
+ *  table wider than a phone never just ends at the screen's edge. */
+export function scrollCues(root = document, selector = "[data-scroll-cue]") {
+  const update = (node) => {
+    const scrolls = node.scrollWidth > node.clientWidth + 1;
+    node.dataset.scrolls = String(scrolls);
+    node.dataset.scrollEnd = String(!scrolls || node.scrollLeft + node.clientWidth >= node.scrollWidth - 1);
+    const cue = node.nextElementSibling;
+    if (cue && cue.classList.contains("scroll-cue")) cue.hidden = !scrolls;
+  };
+  const nodes = [...root.querySelectorAll(selector)];
+  for (const node of nodes) {
+    if (node.dataset.cueWatched) {
+      update(node);
+      continue;
+    }
+    node.dataset.cueWatched = "true";
+    node.after(el("p", { class: "scroll-cue", "aria-hidden": "true", hidden: true }, t("scroll_more")));
+    if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0"); // keyboard users can scroll it too
+    node.addEventListener("scroll", () => update(node), { passive: true });
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => update(node)).observe(node);
+    update(node);
+  }
+  return nodes;
+}
+
+/** Wraps each table of rendered markdown under `root` in a scroll box with a cue (see scrollCues). */
+export function wrapMarkdownTables(root = document) {
+  for (const table of root.querySelectorAll(".markdown table")) {
+    if (table.parentElement.classList.contains("table-scroll")) continue;
+    const box = el("div", { class: "table-scroll", "data-scroll-cue": true });
+    table.replaceWith(box);
+    box.append(table);
+  }
+  for (const pre of root.querySelectorAll(".markdown pre")) pre.setAttribute("data-scroll-cue", "");
+  return scrollCues(root);
 }

@@ -1,6 +1,8 @@
 // The exercise page: a CodeMirror editor per track (drafts kept in localStorage), Run (button, Ctrl/Cmd+Enter),
-// and the result panel. Grading happens on the server; this only sends the code and shows the report.
-import { keys, page, postJSON, store, t } from "./common.js";
+// and the result panel, whose last report per track survives a reload. Grading happens on the server; this only
+// sends the code and shows the report.
+import { keys, loadJSON, page, postJSON, store, t, wrapMarkdownTables } from "./common.js";
+import { setupPanes } from "./panes.js";
 import { ResultPanel } from "./result.js";
 
 const slug = page.slug;
@@ -8,9 +10,16 @@ const runButton = document.getElementById("run");
 const resetButton = document.getElementById("reset");
 const status = document.getElementById("status");
 const announce = document.getElementById("announce");
+const resultEmpty = document.getElementById("result-empty");
+const badge = document.getElementById("result-badge");
 const radios = [...document.querySelectorAll('input[name="track"]')];
-const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-document.getElementById("kbd-hint").textContent = isMac ? "⌘ + Enter" : "Ctrl + Enter";
+const platform = navigator.userAgentData?.platform || navigator.platform || navigator.userAgent || "";
+const isMac = /Mac|iPhone|iPad/i.test(platform);
+// How to run, and how to leave the editor with the keyboard (Tab indents in it; Escape, then Tab, moves on).
+document.getElementById("keys-help").textContent = t("keys_help", { run: isMac ? "⌘ + Enter" : "Ctrl + Enter" });
+
+const panes = setupPanes(document.getElementById("layout"));
+wrapMarkdownTables(document.getElementById("pane-prompt"));
 
 let track = page.tracks.includes(store.get(keys.track(slug))) ? store.get(keys.track(slug)) : page.tracks[0];
 let running = false;
@@ -18,6 +27,14 @@ let saveTimer = null;
 
 const starter = (name) => page.starters[name] ?? "";
 const draft = (name) => store.get(keys.draft(slug, name)) ?? starter(name);
+const completionFor = (name) => ({
+  track: name,
+  function: page.completion.function,
+  params: page.completion.params,
+  functionLabel: page.completion.functionLabel,
+  paramLabel: page.completion.paramLabel,
+  ...(page.completion.tracks[name] || {}),
+});
 
 function saveDraft() {
   clearTimeout(saveTimer);
@@ -45,6 +62,9 @@ const editor = (() => {
         fallback.value = text;
       },
       focus: () => fallback.focus(),
+      jumpTo: () => fallback.focus(),
+      setIssues: () => {},
+      setCompletion: () => {},
       view: null,
     };
   }
@@ -55,9 +75,45 @@ const editor = (() => {
     onRun: () => run(),
     onChange: scheduleSave,
     label,
+    describedBy: "keys-help",
     nonce: document.body.dataset.styleNonce,
+    completion: completionFor(track),
   });
 })();
+
+function jumpTo(line, col) {
+  if (panes.narrow) panes.show("code");
+  editor.jumpTo(line, col);
+}
+
+// PyTorch code run in the NumPy track: the panel's button moves the code to the PyTorch track and runs it there.
+function switchTrackAndRun(name) {
+  selectTrack(name, { carry: true });
+  run();
+}
+
+const panel = new ResultPanel({ onIssue: jumpTo, onSwitchTrack: switchTrackAndRun, hintsKey: keys.hints(slug) });
+
+function showing(report) {
+  resultEmpty.hidden = Boolean(report);
+  badge.dataset.verdict = report ? (report.switch_track ? "wrong_track" : report.verdict) : "";
+}
+
+/** The last run of the current track, as it was left (marked as a last run), or an empty panel. */
+function showLastRun() {
+  const saved = loadJSON(keys.report(slug, track));
+  if (!saved || !saved.report || !saved.report.verdict) {
+    panel.clear();
+    editor.setIssues([]);
+    showing(null);
+    return;
+  }
+  const changed = saved.code !== editor.getDoc();
+  panel.render(saved.report, { code: saved.code, restored: { at: saved.at, changed } });
+  // The markers point into the code that ran: only on that same code.
+  editor.setIssues(changed || saved.report.switch_track ? [] : saved.report.issues);
+  showing(saved.report);
+}
 
 /** Show track `name` with its own draft. `carry`: bring the code in the editor along instead (code written for
  *  `name` in the wrong track); the track it leaves goes back to its starter, and undo gives back `name`'s old draft. */
@@ -65,15 +121,20 @@ function selectTrack(name, { carry = false } = {}) {
   if (name === track || !page.tracks.includes(name)) return;
   const code = editor.getDoc();
   saveDraft();
-  if (carry) store.remove(keys.draft(slug, track));
+  if (carry) {
+    store.remove(keys.draft(slug, track));
+    store.remove(keys.report(slug, track)); // its report was about the code that leaves with it
+  }
   track = name;
   store.set(keys.track(slug), track);
   for (const radio of radios) radio.checked = radio.value === track;
+  editor.setCompletion(completionFor(track));
   editor.setDoc(draft(track), { addToHistory: false });
   if (carry && editor.getDoc() !== code) {
     editor.setDoc(code);
     saveDraft();
   }
+  if (!carry) showLastRun();
 }
 
 for (const radio of radios) {
@@ -90,24 +151,6 @@ resetButton.addEventListener("click", () => {
   editor.focus();
 });
 
-function jumpTo(line, col) {
-  const view = editor.view;
-  if (!view) return editor.focus();
-  const target = view.state.doc.line(Math.min(Math.max(1, line), view.state.doc.lines));
-  const anchor = Math.min(target.from + Math.max(0, (col || 1) - 1), target.to);
-  view.dispatch({ selection: { anchor }, scrollIntoView: true });
-  view.focus();
-}
-
-// PyTorch code run in the NumPy track: the panel's button moves the code to the PyTorch track and runs it there.
-function switchTrackAndRun(name) {
-  selectTrack(name, { carry: true });
-  run();
-}
-
-const panel = new ResultPanel({ onIssue: jumpTo, onSwitchTrack: switchTrackAndRun,
-  hintsKey: keys.hints(slug, page.lang) });
-
 function remember(verdict) {
   const previous = store.get(keys.state(slug));
   if (verdict === "accepted") store.set(keys.state(slug), "solved");
@@ -118,20 +161,29 @@ async function run() {
   if (running) return;
   running = true;
   saveDraft();
+  const code = editor.getDoc();
+  const ranTrack = track;
   runButton.disabled = true;
   runButton.setAttribute("aria-busy", "true");
   status.textContent = t("running");
   announce.textContent = "";
+  panel.running(); // the previous verdict stays only dimmed, marked as the previous one
+  editor.setIssues([]);
   try {
-    const { ok, data } = await postJSON(page.submit_url, { code: editor.getDoc(), track, lang: page.lang });
+    const { ok, data } = await postJSON(page.submit_url, { code, track: ranTrack, lang: page.lang });
     if (!ok || !data || !data.verdict) {
       status.textContent = (data && data.detail) || t("network_error");
       return;
     }
-    panel.render(data);
+    store.set(keys.report(slug, ranTrack), JSON.stringify({ report: data, code, at: Date.now() }));
     // Code for the other track is not an attempt at this one: the panel offers the switch instead.
     if (!data.switch_track) remember(data.verdict);
     status.textContent = "";
+    if (track !== ranTrack) return; // the learner moved on to the other track meanwhile; its panel stays
+    panel.render(data, { code });
+    editor.setIssues(data.switch_track || editor.getDoc() !== code ? [] : data.issues);
+    showing(data);
+    if (panes.narrow) panes.show("result");
     // For screen readers: the verdict, once (the panel itself is too long to announce).
     announce.textContent = data.switch_track
       ? data.switch_track.message
@@ -142,6 +194,7 @@ async function run() {
     running = false;
     runButton.disabled = false;
     runButton.removeAttribute("aria-busy");
+    if (status.textContent) panel.clearRunning();
   }
 }
 
@@ -154,7 +207,9 @@ document.addEventListener("keydown", (event) => {
 });
 window.addEventListener("pagehide", saveDraft);
 
+showLastRun();
+
 // A handle for the browser console and the end-to-end tests (bulk text goes in through editor.setDoc).
-window.mljExercise = Object.freeze({ editor, run, get track() {
+window.mljExercise = Object.freeze({ editor, run, panes, get track() {
   return track;
 } });

@@ -1,8 +1,8 @@
 // The lesson page: curves from the server (computed by trusted reference code: JavaScript has no erf),
-// a cursor that follows the mouse or the slider and reads out x (the lesson's x_label: p, n ...), the values,
+// a cursor that follows the mouse, a finger or a pen dragged along the plot, or the slider, and reads out x (the lesson's x_label: p, n ...), the values,
 // the difference of the first two (unless the lesson turns it off) and the slopes,
 // and "try it" tasks checked by the server (the answers never come to the browser).
-import { el, formatNumber, page, postJSON, t } from "./common.js";
+import { el, formatNumber, page, postJSON, t, wrapMarkdownTables } from "./common.js";
 
 const { x, curves } = page.plot;
 const xLabel = page.plot.x_label || t("readout_x");
@@ -69,6 +69,11 @@ function show(i) {
   slider.setAttribute("aria-valuetext", parts.join("; "));
 }
 
+// On a wide screen the plot, its readout and slider stay in view beside the text (a sticky column): the plot
+// gives up height on a short screen so that everything under it still fits. The readout is the legend.
+const wide = window.matchMedia("(min-width: 1000px)").matches;
+const height = wide ? Math.round(Math.min(340, Math.max(160, window.innerHeight - 520))) : 240;
+
 const plot = window.MLJPlot.create(document.getElementById("lesson-plot"), {
   x,
   series: curves.map((c) => ({
@@ -77,7 +82,9 @@ const plot = window.MLJPlot.create(document.getElementById("lesson-plot"), {
     color: colorOf(c),
     dash: c.role === "slope" ? [6, 4] : null,
   })),
-  height: 340,
+  height,
+  drag: true,
+  legend: false,
   xLabel,
   label: document.getElementById("plot-heading").textContent,
   onCursor: (idx) => {
@@ -106,6 +113,10 @@ window.mljLesson = Object.freeze({ plot, show, get index() {
 
 // --- "try it" tasks -------------------------------------------------------------------------------------------
 
+wrapMarkdownTables(document.querySelector(".lesson-text"));
+
+// One state at a time: a new check clears the previous verdict, the marks on the fields and the explanation (a
+// green answer left under a red "Not quite" would give the answer away and contradict it).
 for (const form of document.querySelectorAll("form.task")) {
   const feedback = form.querySelector(".feedback");
   const explanation = form.querySelector(".explanation");
@@ -117,6 +128,10 @@ for (const form of document.querySelectorAll("form.task")) {
     button.disabled = true;
     feedback.className = "feedback";
     feedback.textContent = t("task_checking");
+    explanation.hidden = true;
+    explanation.replaceChildren();
+    delete form.dataset.correct;
+    for (const input of inputs) input.removeAttribute("aria-invalid");
     try {
       const url = page.tasks_url.replace("{task}", encodeURIComponent(form.dataset.task));
       const { ok, data } = await postJSON(url, { answers, lang: page.lang });
@@ -131,7 +146,7 @@ for (const form of document.querySelectorAll("form.task")) {
       feedback.textContent = data.message;
       feedback.classList.add(data.correct ? "right" : "wrong");
       form.dataset.correct = String(data.correct);
-      if (data.explanation) {
+      if (data.correct && data.explanation) {
         // Rendered on the server from the exercise's own trusted markdown, with raw HTML disabled.
         explanation.innerHTML = data.explanation.html;
         explanation.hidden = false;

@@ -1,11 +1,16 @@
-// The result panel: verdict, cases (differing entries marked), issues, output, notes, hints one at a time (as many
-// as the learner has already revealed for this exercise come back on every run and after a reload), the learner's
-// curve over the right one, and "switch to the PyTorch track" for PyTorch code run in the NumPy track.
+// The result panel: verdict, problems in the code (with the line quoted and a caret under the column), cases
+// (differing entries marked, identical messages said once for a run of cases, nothing listed when no case ran),
+// output, notes, hints one at a time for the verdicts they help with, the learner's curve over the right one,
+// and "switch to the PyTorch track" for PyTorch code run in the NumPy track.
 // Everything the report says goes in as text, never as HTML.
-import { el, store, t } from "./common.js";
+import { el, inlineCode, loadJSON, page, scrollCues, statusIcon, store, t } from "./common.js";
 
 const MAX_SHOWN = 64; // entries of an array shown in a table cell before "…"
 const COLORS = { reference: "#0072B2", learner: "#D55E00" };
+// Hints help with a wrong answer or a crash in the maths; not with a refusal, a loop that never ends, code that
+// does not compile, a blown memory or output limit, or code that never got going (a misspelt name, an import).
+const HINT_VERDICTS = new Set(["wrong_answer", "runtime_error"]);
+const SETUP_ERROR = /\b(NameError|UnboundLocalError|ImportError|ModuleNotFoundError)\b/;
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,32 +53,104 @@ function valueNode(value, marked) {
   return out;
 }
 
-function statusCell(status) {
-  const icon = { passed: "✓", failed: "✗", error: "!", timeout: "⧗", not_run: "–", forbidden: "⊘" }[status] || "";
-  return el("td", { class: `case-status status-${status}` },
-    el("span", { "aria-hidden": "true" }, `${icon} `), t(`status.${status}`));
+// "line {line}: " in the page's language, as a pattern: the report quotes the learner's line after it.
+const AT_LINE = new RegExp(`^${(page.strings?.at_line ?? "line {line}: ")
+  .replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace("{line}", "(\\d+)")}(.*)$`);
+
+/** A report message: its first line as prose (`code` as code), each further line as quoted source, monospace. */
+export function messageNode(text, tag = "div") {
+  const node = el(tag, { class: "rich" });
+  String(text ?? "").split("\n").forEach((line, i) => {
+    if (i === 0) {
+      node.append(el("span", { class: "prose" }, inlineCode(line)));
+      return;
+    }
+    if (!line.trim()) return;
+    const at = line.match(AT_LINE);
+    node.append(at
+      ? el("span", { class: "quote" }, el("span", { class: "quote-label" }, line.slice(0, line.length - at[2].length)),
+        el("code", { class: "quote-code" }, at[2].trim()))
+      : el("span", { class: "quote" }, el("code", { class: "quote-code" }, line.trim())));
+  });
+  return node;
 }
 
-/** One or two rows per case: the values (visible cases) or the kind only (hidden), then the details. */
-function caseRows(c) {
-  const marked = c.diff_indices ? new Set(c.diff_indices) : null;
-  const name = el("th", { scope: "row" }, c.kind);
-  if (!c.visible) name.append(" ", el("span", { class: "tag" }, t("hidden")));
-  if (!c.visible) {
-    return [el("tr", { "data-case": c.id, "data-status": c.status }, name, statusCell(c.status),
-      el("td", { colspan: 3, class: "case-message" }, c.message || "—"))];
-  }
-  const rows = [el("tr", { "data-case": c.id, "data-status": c.status, class: c.message ? "has-detail" : null },
-    name,
-    statusCell(c.status),
-    el("td", {}, valueNode(c.input, null)),
-    el("td", {}, valueNode(c.expected, marked)),
-    el("td", {}, valueNode(c.got, marked)),
-  )];
-  if (c.message) {
-    rows.push(el("tr", { class: "case-detail", "data-detail-of": c.id }, el("td", { colspan: 5 }, c.message)));
+/** The learner's line `number` of `code`, with a caret under column `col` (1-based; none when 0). */
+function quotedLine(code, number, col) {
+  const lines = String(code ?? "").split("\n");
+  const source = number > 0 && number <= lines.length ? lines[number - 1] : null;
+  if (source == null || !source.trim()) return null;
+  const text = source.trimStart();
+  const shift = source.length - text.length;
+  const pre = el("pre", { class: "quote-code caret-quote" }, el("code", {}, text.trimEnd()));
+  if (col > 0) pre.append("\n", el("span", { class: "caret", "aria-hidden": "true" }, `${" ".repeat(Math.max(0, col - 1 - shift))}^`));
+  return pre;
+}
+
+function statusCell(status) {
+  return el("td", { class: `case-status status-${status}`, "data-label": t("status_col") },
+    statusIcon(status), " ", t(`status.${status}`));
+}
+
+/** Numbers as "3–6" (a run) or "4". */
+function range(first, last) {
+  return first === last ? String(first) : `${first}\u2013${last}`;
+}
+
+/**
+ * Rows of the cases table. Each case has a row of its own (number, kind, status, values); cases that did not
+ * run in a row share one. A case's message is shown without what the verdict's message already said (the
+ * NameError every case hit is said once, above), and a run of cases with the same message gets it once, after
+ * the run, as "Cases 3–6: …".
+ */
+function caseRows(cases, said) {
+  const unsaid = (message) => String(message || "").split("\n")
+    .filter((line) => line.trim() && !said.includes(line.trim())).join("\n");
+  const numbered = cases.map((c, i) => ({ ...c, n: i + 1, detail: unsaid(c.message) }));
+  const rows = [];
+  let i = 0;
+  while (i < numbered.length) {
+    const c = numbered[i];
+    let j = i;
+    if (c.status === "not_run") {
+      while (j + 1 < numbered.length && numbered[j + 1].status === "not_run") j++;
+      const label = j > i ? t("cases_range", { range: range(c.n, numbered[j].n) }).replace(/:$/, "")
+        : `${t("case_number", { n: c.n })} ${c.kind}`;
+      rows.push(el("tr", { "data-case": numbered.slice(i, j + 1).map((x) => x.id).join(" "), "data-status": "not_run" },
+        el("th", { scope: "row" }, label), statusCell("not_run"),
+        el("td", { colspan: 3, class: "case-message muted" }, "—")));
+      i = j + 1;
+      continue;
+    }
+    while (j + 1 < numbered.length && numbered[j + 1].status === c.status && numbered[j + 1].detail === c.detail
+      && c.detail) j++;
+    for (const x of numbered.slice(i, j + 1)) rows.push(caseRow(x));
+    if (c.detail) {
+      const label = j > i ? `${t("cases_range", { range: range(c.n, numbered[j].n) })} ` : "";
+      rows.push(el("tr", { class: "case-detail", "data-detail-of": numbered.slice(i, j + 1).map((x) => x.id).join(" ") },
+        el("td", { colspan: 5 }, label ? el("strong", {}, label) : null, messageNode(c.detail, "span"))));
+    }
+    i = j + 1;
   }
   return rows;
+}
+
+function caseRow(c) {
+  const marked = c.diff_indices ? new Set(c.diff_indices) : null;
+  const name = el("th", { scope: "row" }, el("span", { class: "case-n" }, t("case_number", { n: c.n })), " ", c.kind);
+  if (!c.visible) name.append(" ", el("span", { class: "tag" }, t("hidden")));
+  const row = el("tr", { "data-case": c.id, "data-status": c.status, class: c.detail ? "has-detail" : null },
+    name, statusCell(c.status));
+  if (!c.visible) {
+    row.append(el("td", { colspan: 3, class: "case-message muted" }, "—")); // the "hidden" tag says why
+  } else {
+    row.append(
+      el("td", { "data-label": t("input") }, valueNode(c.input, null)),
+      el("td", { "data-label": t("expected") }, valueNode(c.expected, marked)),
+      el("td", { "data-label": t("got") }, valueNode(c.got, marked)),
+    );
+  }
+  return row;
 }
 
 function show(id, visible) {
@@ -84,9 +161,16 @@ function fill(list, items, make) {
   list.replaceChildren(...items.map(make));
 }
 
+/** Whether hints fit this report (see HINT_VERDICTS). */
+export function hintsFit(report) {
+  if (report.switch_track || !HINT_VERDICTS.has(report.verdict)) return false;
+  if (report.verdict !== "runtime_error") return true;
+  return ![report.message, ...(report.cases || []).map((c) => c.message)].some((m) => SETUP_ERROR.test(m || ""));
+}
+
 export class ResultPanel {
   /** onIssue(line, col): jump to an issue; onSwitchTrack(track): the learner asked to switch track;
-   *  hintsKey: the localStorage key keeping how many hints the learner has revealed. */
+   *  hintsKey: the localStorage key keeping the learner's place in the hint ladder. */
   constructor({ onIssue, onSwitchTrack, hintsKey } = {}) {
     this.onIssue = onIssue;
     this.onSwitchTrack = onSwitchTrack;
@@ -94,8 +178,7 @@ export class ResultPanel {
     this.plot = null;
     this.diffPlot = null;
     this.hints = [];
-    this.targeted = 0;
-    this.revealed = 0;
+    this.mistakes = [];
     this.switchTo = null;
     $("hint-button").addEventListener("click", () => this.revealHint());
     $("switch-track").addEventListener("click", () => {
@@ -103,17 +186,65 @@ export class ResultPanel {
     });
   }
 
-  /** How many hints the learner has revealed for this exercise so far (0 without storage). */
-  get keptHints() {
-    const n = this.hintsKey ? Number.parseInt(store.get(this.hintsKey) ?? "", 10) : 0;
-    return Number.isFinite(n) && n > 0 ? n : 0;
+  /** The learner's place in the hint ladder: how many of the escalating hints they have read, and which
+   *  mistakes' hints they have opened. Kept per exercise, in every language. */
+  get place() {
+    const saved = this.hintsKey ? loadJSON(this.hintsKey, {}) : {};
+    const ladder = Number.isInteger(saved?.ladder) && saved.ladder > 0 ? saved.ladder : 0;
+    const targeted = Array.isArray(saved?.targeted) ? saved.targeted.map(String) : [];
+    return { ladder, targeted };
   }
 
-  render(report) {
+  set place(value) {
+    if (this.hintsKey) store.set(this.hintsKey, JSON.stringify(value));
+  }
+
+  /** A new run started: the shown report is now the previous one, and looks it. */
+  running() {
+    const panel = $("result");
+    panel.classList.add("is-stale");
+    panel.setAttribute("aria-busy", "true");
+    const note = $("result-note");
+    this.noteBefore = note.hidden ? null : note.textContent;
+    note.textContent = t("running_now");
+    note.hidden = false;
+  }
+
+  /** The run failed before a report came (network, a busy server): the shown report is current again. */
+  clearRunning() {
+    const panel = $("result");
+    panel.classList.remove("is-stale");
+    panel.removeAttribute("aria-busy");
+    const note = $("result-note");
+    note.textContent = this.noteBefore ?? "";
+    note.hidden = this.noteBefore == null;
+  }
+
+  /** Nothing to show (a track without a last run). */
+  clear() {
+    $("result").hidden = true;
+    $("result").dataset.verdict = "";
+    for (const chart of [this.plot, this.diffPlot]) if (chart) chart.destroy();
+    this.plot = this.diffPlot = null;
+  }
+
+  /** Shows `report`. `code`: the code it graded (quotes its lines); `restored`: {at, changed} for a last run
+   *  brought back after a reload, marked as such. */
+  render(report, { code = "", restored = null } = {}) {
     const panel = $("result");
     panel.hidden = false;
+    panel.classList.remove("is-stale");
+    panel.removeAttribute("aria-busy");
     panel.dataset.verdict = report.verdict;
+    panel.dataset.restored = restored ? "true" : "false";
     panel.dataset.runs = String((Number(panel.dataset.runs) || 0) + 1); // lets tests wait for a fresh report
+    const note = $("result-note");
+    note.hidden = !restored;
+    if (restored) {
+      const time = new Intl.DateTimeFormat(page.lang, { dateStyle: "medium", timeStyle: "short" })
+        .format(new Date(restored.at || Date.now()));
+      note.textContent = t(restored.changed ? "last_run_changed" : "last_run", { time });
+    }
     // PyTorch code in the NumPy track: say so plainly, offer the switch, and leave out the "forbidden" details.
     const switchTo = report.switch_track || null;
     this.switchTo = switchTo;
@@ -121,15 +252,21 @@ export class ResultPanel {
     const verdict = $("verdict");
     verdict.textContent = switchTo ? switchTo.message : report.verdict_label;
     verdict.className = `verdict verdict-${switchTo ? "wrong_track" : report.verdict}`;
-    $("message").textContent = switchTo ? switchTo.detail : report.message;
-    show("switch-block", Boolean(switchTo));
-    if (switchTo) $("switch-track").textContent = t("wrong_track_switch", { track: t(`track.${switchTo.track}`) });
     const ms = report.stats && report.stats.wall_ms;
     $("stats").textContent = ms != null ? t("stats", { ms: Math.round(ms) }) : "";
 
-    fill($("issues"), report.issues || [], (issue) => {
+    // Problems found before running, each once: the message above would only repeat the first of them.
+    const issues = switchTo ? [] : report.issues || [];
+    const restates = issues.some((issue) => issue.message && String(report.message).includes(issue.message));
+    const message = switchTo ? switchTo.detail : restates ? "" : report.message;
+    $("message").replaceChildren(...(message ? [messageNode(message)] : []));
+    show("message", Boolean(message));
+    show("switch-block", Boolean(switchTo));
+    if (switchTo) $("switch-track").textContent = t("wrong_track_switch", { track: t(`track.${switchTo.track}`) });
+
+    fill($("issues"), issues, (issue) => {
       const where = issue.line ? t("issue_at", { line: issue.line, col: issue.col || 1 }) : "";
-      const item = el("li");
+      const item = el("li", { class: "issue", "data-line": issue.line || null });
       if (issue.line && this.onIssue) {
         const jump = el("button", { type: "button", class: "link-button" }, where);
         jump.addEventListener("click", () => this.onIssue(issue.line, issue.col));
@@ -137,70 +274,102 @@ export class ResultPanel {
       } else if (where) {
         item.append(where, " ");
       }
-      item.append(issue.message);
+      item.append(el("span", { class: "prose" }, inlineCode(issue.message)));
+      const quote = quotedLine(code, issue.line, issue.col);
+      if (quote) item.append(quote);
       return item;
     });
-    show("issues-block", !switchTo && (report.issues || []).length > 0);
+    show("issues-block", issues.length > 0);
 
+    // The table only when a case ran: six "not run" rows say nothing the verdict has not.
     const cases = switchTo ? [] : report.cases || [];
-    $("cases").tBodies[0].replaceChildren(...cases.flatMap(caseRows));
-    show("cases-block", cases.length > 0);
-    show("diff-note", cases.some((c) => c.diff_indices && c.diff_indices.length));
+    const ran = cases.some((c) => c.status !== "not_run");
+    $("cases").tBodies[0].replaceChildren(...(ran ? caseRows(cases, message || "") : []));
+    show("cases-block", ran);
+    show("diff-note", ran && cases.some((c) => c.diff_indices && c.diff_indices.length));
 
     const stdout = report.stdout || "";
     $("stdout").textContent = stdout; // textContent: a printed <script> stays text
     show("stdout-truncated", Boolean(report.stdout_truncated));
     show("output-block", stdout.length > 0 || report.stdout_truncated);
 
-    fill($("notes"), report.notes || [], (note) => el("li", {}, note));
+    fill($("notes"), report.notes || [], (item) => el("li", {}, inlineCode(item)));
     show("notes-block", (report.notes || []).length > 0);
 
-    // As many hints as the learner has revealed before, from the start of this run's list: hints about the
-    // mistakes recognised in this run come first, then the escalating ones.
-    this.hints = switchTo ? [] : report.hints || []; // hints for the wrong track's code would not help
-    this.targeted = (report.mistakes || []).length;
-    this.revealed = 0;
-    $("hints").replaceChildren();
-    const kept = Math.min(this.keptHints, this.hints.length);
-    while (this.revealed < kept) this.appendHint();
-    this.updateHintButton();
+    // Hints only where they help; the ones the learner has read come back where they left off.
+    const fits = hintsFit(report);
+    this.hints = fits ? report.hints || [] : [];
+    this.mistakes = fits ? (report.mistakes || []).map(String) : [];
+    this.renderHints(null);
     show("hints-block", this.hints.length > 0);
 
     this.renderPlot(report.plot, report.verdict);
+    scrollCues(panel);
   }
 
-  /** The learner asked for one more hint: show it, move focus to it, and remember the count. */
-  revealHint() {
-    if (this.revealed >= this.hints.length) return;
-    const item = this.appendHint();
-    if (this.hintsKey && this.revealed > this.keptHints) store.set(this.hintsKey, String(this.revealed));
-    item.focus();
+  /** The hints this run has, in order: one per recognised mistake, then the escalating ladder. */
+  get ladder() {
+    return this.hints.slice(this.mistakes.length);
+  }
+
+  /** Which hints are open: the targeted ones the learner opened for these mistakes, and the ladder up to
+   *  their place. `focus`: the index (in this.hints) to move focus to. */
+  renderHints(focus) {
+    const { ladder, targeted } = this.place;
+    const items = [];
+    this.mistakes.forEach((id, i) => {
+      if (targeted.includes(id)) items.push(this.hintItem(i, t("hint_targeted"), true));
+    });
+    const open = Math.min(ladder, this.ladder.length);
+    for (let k = 0; k < open; k++) items.push(this.hintItem(this.mistakes.length + k, t("hint_n", { n: k + 1 })));
+    $("hints").replaceChildren(...items);
     this.updateHintButton();
+    if (focus != null) items.find((item) => item.dataset.index === String(focus))?.focus();
   }
 
-  appendHint() {
-    const i = this.revealed++;
-    const label = i < this.targeted ? t("hint_targeted") : t("hint_n", { n: i - this.targeted + 1 });
-    const item = el("li", { class: i < this.targeted ? "hint hint-targeted" : "hint", tabindex: "-1" },
+  hintItem(index, label, targeted = false) {
+    return el("li", { class: targeted ? "hint hint-targeted" : "hint", tabindex: "-1", "data-index": index },
       el("strong", { class: "hint-label" }, label),
-      el("div", { class: "hint-text" }, this.hints[i]));
-    $("hints").append(item);
-    return item;
+      el("div", { class: "hint-text" }, inlineCode(this.hints[index])));
+  }
+
+  /** The next hint: an unopened one about this run's mistake first, then the next rung of the ladder. */
+  nextHint() {
+    const { ladder, targeted } = this.place;
+    const i = this.mistakes.findIndex((id) => !targeted.includes(id));
+    if (i >= 0) return { index: i, targeted: true };
+    if (ladder < this.ladder.length) return { index: this.mistakes.length + ladder, rung: ladder + 1 };
+    return null;
+  }
+
+  revealHint() {
+    const next = this.nextHint();
+    if (!next) return;
+    const place = this.place;
+    if (next.targeted) place.targeted = [...place.targeted, this.mistakes[next.index]];
+    else place.ladder = next.rung;
+    this.place = place;
+    this.renderHints(next.index);
   }
 
   updateHintButton() {
     const button = $("hint-button");
-    const left = this.hints.length - this.revealed;
-    button.hidden = left <= 0;
-    button.textContent = this.revealed === 0
-      ? t("hint_show", { total: this.hints.length })
-      : t("hint_next", { n: this.revealed + 1, total: this.hints.length });
+    const next = this.nextHint();
+    button.hidden = !next;
+    if (!next) return;
+    const opened = $("hints").children.length > 0;
+    // The button names the hint it opens, numbered as that hint will be: "Show the next hint (2 of 4)" opens
+    // "Hint 2".
+    button.textContent = next.targeted ? (opened ? t("hint_show_targeted") : t("hint_show"))
+      : next.rung === 1 && !opened ? t("hint_show") : t("hint_next", { n: next.rung, total: this.ladder.length });
+    button.dataset.opens = next.targeted ? "targeted" : String(next.rung);
   }
 
-  renderPlot(plot, verdict) {
+  renderPlot(original, verdict) {
     for (const chart of [this.plot, this.diffPlot]) if (chart) chart.destroy();
     this.plot = this.diffPlot = null;
-    const usable = plot && Array.isArray(plot.x) && (plot.learner || plot.reference);
+    const plot = numericGrid(original);
+    const usable = plot && plot.x.length > 1 && (plot.learner || plot.reference);
     show("plot-block", Boolean(usable));
     if (!usable || !window.MLJPlot) return;
     const series = [];
@@ -235,6 +404,15 @@ export class ResultPanel {
       label: t("plot_difference"),
     });
   }
+}
+
+/** The plot without grid points whose x is not a number (a shortened list ends in "…"): uPlot needs a clean,
+ *  ascending x. */
+function numericGrid(plot) {
+  if (!plot || !Array.isArray(plot.x)) return null;
+  const keep = plot.x.map((x, i) => (typeof x === "number" && Number.isFinite(x) ? i : -1)).filter((i) => i >= 0);
+  const pick = (values) => (Array.isArray(values) ? keep.map((i) => values[i]) : values);
+  return { ...plot, x: pick(plot.x), learner: pick(plot.learner), reference: pick(plot.reference) };
 }
 
 /** learner − reference pointwise, or null when there is nothing to show (no curve, or no visible difference). */
