@@ -19,10 +19,12 @@ setup: $(STAMP)
 run: setup
 	$(BIN)/judge serve $(ARGS)
 
-# The browser tests drive Debian's Chromium; install it when missing (needs root, as in CI).
+# The browser tests drive Debian's Chromium; install it when missing (needs root, as in CI). On a fresh machine
+# unattended upgrades often hold apt's lock: wait for it (up to 10 minutes) instead of failing at once.
+APT_GET := apt-get -o DPkg::Lock::Timeout=600
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  if [ "$$(id -u)" = 0 ]; then $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq chromium; \
 	  else echo "chromium is missing: sudo apt-get install -y chromium" >&2; exit 1; fi; }
 
 test: setup browser
