@@ -227,7 +227,7 @@ def first_below(values: ArrayLike, level: float) -> int | None:
 
 
 def echo_panel(weights: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0),
-               impulses: tuple[float, ...] = (0.5, 1.0, 3.0), steps: int = ECHO_STEPS) -> dict[str, Any]:
+               impulses: tuple[float, ...] = (0.01, 0.5, 1.0, 3.0), steps: int = ECHO_STEPS) -> dict[str, Any]:
     """What the rnn lesson's echo panel draws (exercises/rnn/PANEL.md): for each weight on the slider and each
     impulse size, the echo and the influence at steps 1 … ``steps``, as plain lists."""
     runs = {}

@@ -286,6 +286,12 @@ def test_echo_panel_is_plain_and_consistent():
     np.testing.assert_array_equal(run["influence"], echo_run(0.9, 30)[1])
     assert data["fixed_points"]["1.5"] == fixed_point(1.5)
     assert data["runs"]["0/1"]["echo"][1:] == [0.0] * 29  # w = 0: no memory at all
+    # The numbers PANEL.md quotes: a small impulse at w = 1.5 first makes the influence explode (to 34.3 at step
+    # 11), then saturation kills it; w = 1 fades like √(3/(2t)), w = 1.1 settles at 0.503.
+    small = np.array(data["runs"]["1.5/0.01"]["influence"])
+    assert small.max() == pytest.approx(34.345, abs=5e-3) and int(small.argmax()) + 1 == 11
+    assert echo(30.0, 1.0) == pytest.approx(0.2166, abs=5e-5) and abs(echo(30.0, 1.0) - math.sqrt(3 / 60)) < 0.01
+    assert fixed_point(1.1) == pytest.approx(0.503, abs=5e-4)
 
 
 # --- the lstm-cell lesson --------------------------------------------------------------------------------------------
