@@ -161,19 +161,22 @@ def test_on_a_mac_it_says_cmd_enter(new_tab: Any) -> None:
 
 def test_a_refusal_and_a_compile_error_are_marked_on_their_line(tab: Tab) -> None:
     open_exercise(tab)
-    set_code(tab, "import numpy as np\nimport os\n\n\ndef gelu(x):\n    return x\n")
+    tab.page.click('input[name="track"][value="torch"]')
+    set_code(tab, gelu_file("submissions/forbidden/f_gelu.py"))  # F.gelu at line 5, column 12
     assert run(tab) == "Forbidden"
     marker = tab.page.locator(".cm-gutter-lint .cm-gutterElement", has=tab.page.locator(".cm-lint-marker-error"))
     assert marker.count() == 1
-    assert tab.page.locator(".cm-lintRange-error").inner_text() == "import"
-    line_top = tab.page.locator(".cm-line").nth(1).bounding_box()
+    assert tab.page.locator(".cm-lintRange-error").inner_text() == "F.gelu"
+    line_top = tab.page.locator(".cm-line").nth(4).bounding_box()
     marker_box = marker.bounding_box()
-    assert line_top is not None and marker_box is not None and abs(marker_box["y"] - line_top["y"]) < 4  # line 2
+    assert line_top is not None and marker_box is not None and abs(marker_box["y"] - line_top["y"]) < 4  # line 5
     marker.hover()
     tooltip = tab.page.locator(".cm-tooltip-lint")
     tooltip.wait_for()
-    assert "Importing os is not allowed here" in tooltip.inner_text()
+    assert "torch.nn.functional.gelu is not allowed in this exercise" in tooltip.inner_text()
+    assert tooltip.locator("code").first.inner_text() == "torch.nn.functional.gelu"
 
+    tab.page.click('input[name="track"][value="numpy"]')
     set_code(tab, gelu_file("submissions/compile_error/syntax.py"))
     assert run(tab) == "Does not compile"
     assert tab.page.locator(".cm-lint-marker-error").count() == 1

@@ -28,7 +28,7 @@ NO_CUBIC = gelu_file("submissions/wrong_answer/no_cubic.py")
 LOOP = gelu_file("submissions/time_limit/infinite_loop.py")
 SYNTAX = gelu_file("submissions/compile_error/syntax.py")
 SHAPE_BUG = gelu_file("submissions/runtime_error/shape_bug.py")
-IMPORT_OS = "import numpy as np\nimport os\n\n\ndef gelu(x):\n    return x\n"
+F_GELU = gelu_file("submissions/forbidden/f_gelu.py")  # the torch track's forbidden shortcut, at line 5 col 12
 NAME_ERROR = ("import numpy as np\n\n\ndef gelu(x):\n"
               "    return 0.5 * x * (1 + np.tanh(0.79788 * (x + 0.044715 * x**3))) + undefined_thing\n")
 
@@ -81,7 +81,7 @@ def test_a_new_run_dims_the_old_verdict_and_hints_wait_for_verdicts_they_fit(tab
     assert box is not None and box["width"] > 5 and box["height"] > 5
     assert_every_character_has_a_glyph(tab)
 
-    for code, verdict in [(IMPORT_OS, "Forbidden"), (SYNTAX, "Does not compile"), (NAME_ERROR, "Runtime error")]:
+    for code, verdict in [(SYNTAX, "Does not compile"), (NAME_ERROR, "Runtime error")]:
         set_code(tab, code)
         assert run(tab) == verdict
         assert tab.page.is_hidden("#hints-block"), verdict
@@ -92,6 +92,10 @@ def test_a_new_run_dims_the_old_verdict_and_hints_wait_for_verdicts_they_fit(tab
     set_code(tab, NO_CUBIC)
     assert run(tab) == "Wrong answer"
     assert shown_hints(tab) == ["About your mistake", "Hint 1"]
+    tab.page.click('input[name="track"][value="torch"]')
+    set_code(tab, F_GELU)
+    assert run(tab) == "Forbidden"
+    assert tab.page.is_hidden("#hints-block")
 
 
 def test_hints_are_numbered_as_the_button_says_and_kept_in_every_language(tab: Tab) -> None:
@@ -137,16 +141,19 @@ def test_each_thing_is_said_once(tab: Tab) -> None:
     assert "mono" in quote.evaluate("e => getComputedStyle(e).fontFamily").lower()
     tab.screenshot("result-name-error")
 
-    # a refusal: once, as a problem in the code, with `os` as code and a caret under its column
-    set_code(tab, IMPORT_OS)
+    # a refusal: once, as a problem in the code, with the `name` as code and a caret under its column
+    tab.page.click('input[name="track"][value="torch"]')
+    set_code(tab, F_GELU)
     assert run(tab) == "Forbidden"
     result = tab.page.inner_text("#result")
-    assert result.count("is not allowed here") == 1, result
+    assert result.count("is not allowed in this exercise") == 1, result
     assert "`" not in result
     assert tab.page.is_hidden("#message") and tab.page.is_hidden("#cases-block")  # nothing ran: no table
     issue = tab.page.locator("#issues li")
-    assert issue.locator(".prose code").first.inner_text() == "os"
-    assert issue.locator(".caret-quote").inner_text() == "import os\n^"
+    assert issue.locator(".prose code").first.inner_text() == "torch.nn.functional.gelu"
+    # line 5 is `    return F.gelu(x, approximate="tanh")`: column 12 is the F, quoted without the indentation
+    assert issue.locator(".caret-quote").inner_text() == 'return F.gelu(x, approximate="tanh")\n' + " " * 7 + "^"
+    tab.page.click('input[name="track"][value="numpy"]')
 
     set_code(tab, SYNTAX)
     assert run(tab) == "Does not compile"
