@@ -171,6 +171,13 @@ def test_lstm_cell_by_hand():
     gates = lstm_gates(x, h, w_ih, w_hh, b_ih, b_hh)
     assert tuple(gates) == GATES
     assert [gates[name][0, 0] for name in GATES] == pytest.approx([i, f, g, o], abs=1e-15)
+    # The prompt's first example: pre-activations [−0.5, 0.5, −1, 2], c = 2 → (h′, c′) = (0.6545, 0.9574).
+    h_new, c_new = lstm_cell([[1.0]], [[0.5]], [[2.0]], [[-1.0], [0.5], [-1.0], [1.0]], [[1.0], [-1.0], [0.0], [1.0]],
+                             [0.0, 0.5, 0.0, 0.0], [0.0, 0.0, 0.0, 0.5])
+    c_hand = _sigmoid(0.5) * 2.0 + _sigmoid(-0.5) * math.tanh(-1.0)
+    assert c_new[0, 0] == pytest.approx(c_hand, abs=1e-15) and round(c_hand, 4) == 0.9574
+    assert h_new[0, 0] == pytest.approx(_sigmoid(2.0) * math.tanh(c_hand), abs=1e-15)
+    assert round(float(h_new[0, 0]), 4) == 0.6545
 
 
 @pytest.mark.parametrize(("batch", "features", "hidden"), [(1, 1, 1), (2, 3, 2), (4, 5, 3), (16, 10, 8), (3, 2, 6)])
@@ -350,3 +357,9 @@ def test_keep_panel_is_plain_and_consistent():
     assert data["gates_when_silent"]["cell"] == 0.0
     with pytest.raises(ValueError):
         forget_bias_for(1.5, 10)
+    # The numbers PANEL.md quotes: a second write at step 10 with forget bias 5 adds up past 1 (the hidden state
+    # stays below 1); forget bias −2 empties the cell below 0.01 at step 4; the half-life at bias 5 is 103.2 steps.
+    cells, hiddens = keep_run(5.0, writes=[1, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+    assert cells[9] == pytest.approx(1.918823, abs=5e-7) and hiddens[9] == pytest.approx(0.951410, abs=5e-7)
+    assert first_below(keep_run(-2.0)[0], 0.01) == 4
+    assert math.log(0.5) / math.log(_sigmoid(5.0)) == pytest.approx(103.2, abs=0.05)

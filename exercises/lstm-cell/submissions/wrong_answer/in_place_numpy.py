@@ -1,0 +1,12 @@
+# mistake: changed-in-place
+# The cell updated in place: c is the caller's array.
+import numpy as np
+
+
+def lstm_cell(x, h, c, w_ih, w_hh, b_ih, b_hh):
+    z = x @ w_ih.T + b_ih + h @ w_hh.T + b_hh
+    zi, zf, zg, zo = np.split(z, 4, axis=1)
+    sig = lambda a: 1.0 / (1.0 + np.exp(-a))  # noqa: E731
+    c *= sig(zf)
+    c += sig(zi) * np.tanh(zg)
+    return sig(zo) * np.tanh(c), c.copy()
