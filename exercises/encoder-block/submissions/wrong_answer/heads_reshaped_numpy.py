@@ -1,0 +1,19 @@
+# mistake: heads-reshaped
+# (…, L, d) reshaped straight into (…, n_heads, L, d_head): each "head" gets whole rows, not its columns.
+import numpy as np
+
+
+def norm(y, gamma, beta, eps):
+    mean = y.mean(axis=-1, keepdims=True)
+    return gamma * (y - mean) / np.sqrt(((y - mean) ** 2).mean(axis=-1, keepdims=True) + eps) + beta
+
+
+def encoder_block(x, p, n_heads, eps=1e-5):
+    *lead, length, d = x.shape
+    q, k, v = ((x @ p["w_" + n] + p["b_" + n]).reshape(*lead, n_heads, length, d // n_heads) for n in "qkv")
+    scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(d // n_heads)
+    weights = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    weights /= weights.sum(axis=-1, keepdims=True)
+    joined = (weights @ v).reshape(x.shape)
+    x1 = norm(x + joined @ p["w_o"] + p["b_o"], p["ln1_gamma"], p["ln1_beta"], eps)
+    return norm(x1 + np.maximum(x1 @ p["w1"] + p["b1"], 0) @ p["w2"] + p["b2"], p["ln2_gamma"], p["ln2_beta"], eps)
