@@ -1,0 +1,6 @@
+import numpy as np
+
+
+def ppo_loss(new_log_probs, old_log_probs, advantages, clip=0.2):
+    r = np.exp(new_log_probs - old_log_probs
+    return -np.mean(np.minimum(r * advantages, np.clip(r, 1 - clip, 1 + clip) * advantages))

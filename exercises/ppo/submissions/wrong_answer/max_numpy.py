@@ -1,0 +1,7 @@
+# mistake: max-instead-of-min
+import numpy as np
+
+
+def ppo_loss(new_log_probs, old_log_probs, advantages, clip=0.2):
+    r = np.exp(new_log_probs - old_log_probs)
+    return -np.mean(np.maximum(r * advantages, np.clip(r, 1 - clip, 1 + clip) * advantages))

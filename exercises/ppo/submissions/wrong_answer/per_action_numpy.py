@@ -1,0 +1,8 @@
+# mistake: not-averaged
+# One loss per action, as a PPO implementation might keep them for logging, but never averaged.
+import numpy as np
+
+
+def ppo_loss(new_log_probs, old_log_probs, advantages, clip=0.2):
+    r = np.exp(new_log_probs - old_log_probs)
+    return -np.minimum(r * advantages, np.clip(r, 1 - clip, 1 + clip) * advantages)
