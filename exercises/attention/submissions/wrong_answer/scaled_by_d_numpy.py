@@ -1,0 +1,14 @@
+# mistake: scaled-by-d
+# Divided by d_k itself instead of its square root.
+import numpy as np
+
+
+def attention(q, k, v, mask=None):
+    scores = q @ np.swapaxes(k, -1, -2) / q.shape[-1]
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    top = scores.max(axis=-1, keepdims=True)
+    top = np.where(np.isfinite(top), top, 0.0)
+    e = np.exp(scores - top)
+    total = e.sum(axis=-1, keepdims=True)
+    return np.divide(e, total, out=np.zeros_like(e), where=total > 0) @ v
