@@ -115,7 +115,7 @@ def changed_in_place(got, expected, case):
 
 
 def _empty_rows(q, k, mask):
-    shape = (*np.broadcast_shapes(np.shape(q)[:-1], np.shape(k)[:-2] + (1,)), np.shape(k)[-2])
+    shape = (*np.broadcast_shapes(np.shape(q)[:-1], (*np.shape(k)[:-2], 1)), np.shape(k)[-2])
     allowed = np.ones(shape, dtype=bool) if mask is None else np.broadcast_to(np.asarray(mask, dtype=bool), shape)
     return ~allowed.any(axis=-1, keepdims=True)  # (…, L_q, 1)
 
