@@ -19,7 +19,7 @@ nn.TransformerEncoderLayer(d_model, n_heads, d_ff, dropout=0, batch_first=True, 
 in_proj_weight = [w_q | w_k | w_v]ᵀ, out_proj.weight = w_oᵀ, linear1.weight = w1ᵀ, linear2.weight = w2ᵀ
 (tests/reference/test_transformer.py checks it).
 
-Numerical care: the softmax is reference.softmax's (the row maximum subtracted: scores in the thousands stay
+Numerical care: the attention is reference.attention's (each row's maximum subtracted: scores in the thousands stay
 finite), and the layer norm takes its variance in two passes, never as E[x²] − E[x]².
 """
 
@@ -33,8 +33,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from reference.attention import attention as scaled_attention
+from reference.attention import attention_weights as scaled_attention_weights
 from reference.positional import positional_encoding, rotation
-from reference.softmax import softmax
 
 Array = NDArray[np.float64]
 Float = NDArray[np.float64] | np.float64
@@ -102,24 +103,26 @@ def _heads(x: ArrayLike, n_heads: Any) -> tuple[Array, int]:
     return x, int(n_heads)
 
 
+def _projected(x: Array, w: Mapping[str, Array], name: str, n_heads: int) -> Array:
+    """x @ w_<name> + b_<name>, split into heads: (…, n_heads, L, d_head)."""
+    return split_heads(x @ w[f"w_{name}"] + w[f"b_{name}"], n_heads)
+
+
 def attention_weights(x: ArrayLike, p: Mapping[str, ArrayLike], n_heads: int) -> Array:
     """Every head's attention weights, (…, n_heads, L, L): row q of head h is softmax over the keys of
-    Q_h[q]·K_h[k]/√d_head. Each row sums to 1."""
+    Q_h[q]·K_h[k]/√d_head (module 8's scaled dot-product attention, reference.attention, with no mask). Each row
+    sums to 1."""
     x, n_heads = _heads(x, n_heads)
     w = check_params(p, x.shape[-1])
-    q = split_heads(x @ w["w_q"] + w["b_q"], n_heads)
-    k = split_heads(x @ w["w_k"] + w["b_k"], n_heads)
-    scores = q @ np.swapaxes(k, -1, -2) / math.sqrt(x.shape[-1] // n_heads)
-    return softmax(scores, axis=-1)
+    return scaled_attention_weights(_projected(x, w, "q", n_heads), _projected(x, w, "k", n_heads))
 
 
 def multi_head_attention(x: ArrayLike, p: Mapping[str, ArrayLike], n_heads: int) -> Array:
     """MHA(x) = merge(A_h V_h) @ w_o + b_o, (…, L, d_model): self-attention, no mask, no dropout."""
     x, n_heads = _heads(x, n_heads)
     w = check_params(p, x.shape[-1])
-    v = split_heads(x @ w["w_v"] + w["b_v"], n_heads)
-    heads = merge_heads(attention_weights(x, w, n_heads) @ v)
-    return heads @ w["w_o"] + w["b_o"]
+    heads = scaled_attention(*(_projected(x, w, name, n_heads) for name in "qkv"))
+    return merge_heads(heads) @ w["w_o"] + w["b_o"]
 
 
 def feed_forward(x: ArrayLike, p: Mapping[str, ArrayLike]) -> Array:
