@@ -63,6 +63,8 @@ def array_type_problem(got: Any, track: str, path: str = "") -> Check | None:
     Custom checkers get this for free: they only ever see the right kind of array."""
     if isinstance(got, Array) and got.origin.partition(":")[0] in ARRAY_ORIGINS[track]:
         return None
+    if isinstance(got, Opaque) and got.dtype == "object" and got.type_name == EXPECTED_TYPE[track]:
+        return _fail("wrong_dtype_object", path, preview=got.preview)  # Python objects that are not all numbers
     if isinstance(got, Opaque) and got.dtype and got.type_name == EXPECTED_TYPE[track]:
         return _fail("wrong_dtype", path, got=got.dtype)  # the right container, the wrong kind of element
     return _fail("wrong_type", path, expected=EXPECTED_TYPE[track], got=describe_type(got))

@@ -18,7 +18,7 @@ from sandbox.limits import Limits
 
 # dict: named arrays (a transformer block's parameters), each given like an array argument.
 PARAM_KINDS = ("array", "int_array", "bool_array", "float", "int", "bool", "dict")
-RETURN_KINDS = (*PARAM_KINDS, "tuple", "dict", "any")
+RETURN_KINDS = ("array", "int_array", "float", "int", "bool", "tuple", "dict", "any")
 TRACKS = ("numpy", "torch")
 DEFAULT_ATOL = 5e-5  # "correct to 4 decimal places"
 NO_DEFAULT: Any = object()

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from judge import i18n, values
+from judge import advice, i18n, values
 from judge.compare import Check, array_type_problem, compare
 from judge.exercise import Case, Exercise
 from judge.i18n import t
@@ -33,8 +33,14 @@ PLOT_CALL = "plot"
 _HIDDEN_REASONS = {"wrong_values": "hidden_differs", "wrong_scalar": "hidden_differs", "nan": "hidden_nan",
                    "wrong_shape": "hidden_wrong_shape", "wrong_length": "hidden_wrong_length",
                    "wrong_type": "hidden_wrong_type", "wrong_dtype": "hidden_wrong_type",
-                   "not_integer": "hidden_differs", "missing_key": "hidden_wrong_type"}
+                   "not_integer": "hidden_differs", "missing_key": "hidden_wrong_type",
+                   "wrong_dtype_object": "hidden_wrong_type"}
 _HIDDEN_ERRORS = {"error": "hidden_error", "recursion": "hidden_recursion", "exit": "exit_called"}
+# Which sentence explains a refusal, by what was refused.
+_REFUSAL_HINTS = {"forbidden_import": "import", "forbidden_call": "call", "forbidden_builtin": "outside",
+                  "forbidden_module": "outside", "forbidden_operation": "outside", "private_attribute": "private",
+                  "private_object": "private", "private_name": "private", "inspect_attribute": "outside",
+                  "patching": "patching", "class_dunder": "outside", "raw_memory": "outside"}
 
 
 def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, lang: str = "en",
@@ -47,10 +53,14 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
     never an exception. `client` (the web's client address) is who waits in the sandboxes' fair queue: raises
     sandbox.pool.ClientBusy when that client already has as many submissions in flight as it may."""
     lang = i18n.normalize_lang(lang)
+    detected = None
     if track is None:
-        track = _detect_track(exercise, source)
+        track, detected = _detect_track(exercise, source)
     chosen = exercise.track(track)
     grader = _Grader(exercise, track, lang)
+    if detected is not None and detected.both and detected.reason == "uses":
+        grader.notes.append(t("note.track_chosen", lang, track=track, function=exercise.function.name,
+                              other=next((o for o in exercise.tracks if o != track), track)))
 
     try:
         text = policy.decode_source(source)
@@ -74,6 +84,8 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
               imports=chosen.imports,
               forbidden_names=tuple(n for f in forbidden for n in f.names),
               forbidden_aten=tuple(op for f in forbidden for op in f.aten))
+    grader.notes.extend(t(f"note.{n.code}", lang, line=n.line, **n.params) for n in program.notes)
+    grader.mismatches = advice.signature_mismatches(program.source, exercise)
     outcome = runner.run(job, exercise.limits, pool, client=client)
     return grader.judge(outcome, program.source)
 
@@ -89,13 +101,16 @@ def _low_precision(answers: dict[str, Any]) -> str | None:
     return None
 
 
-def _detect_track(exercise: Exercise, source: str | bytes) -> str:
+def _detect_track(exercise: Exercise, source: str | bytes) -> tuple[str, policy.Detected | None]:
+    """The track of the library the graded function uses (sandbox.policy.detect_track), if the exercise has it."""
     if len(source) > policy.MAX_SOURCE_BYTES:
         # Refused for its size right after this; don't parse megabytes in the judge's process first.
-        return next(iter(exercise.tracks))
+        return next(iter(exercise.tracks)), None
     text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
-    detected = policy.detect_track(text)
-    return detected if detected in exercise.tracks else next(iter(exercise.tracks))
+    detected = policy.detect_track(text, exercise.function.name)
+    if detected.track not in exercise.tracks:
+        return next(iter(exercise.tracks)), None
+    return detected.track, detected
 
 
 def _normalize(text: str) -> str:
@@ -121,6 +136,8 @@ class _Grader:
         self.targeted: list[str] = []
         self.violation: str | None = None
         self.lines: list[str] = []
+        self.mismatches: dict[str, advice.Mismatch] = {}  # cases the learner's signature cannot take
+        self.refusals: list[str] = []  # codes of what was refused, for the hints that explain refusals
 
     def t(self, key: str, **params: Any) -> str:
         return t(key, self.lang, **params)
@@ -131,6 +148,10 @@ class _Grader:
         lines = (source.decode("utf-8", "replace") if isinstance(source, bytes) else source).splitlines()
         for issue in rejected.issues:
             message = self.t(f"policy.{issue.code}", **issue.params)
+            self.refusals.append(issue.code)
+            if issue.code == "forbidden_import":
+                message += " " + self.t(f"policy.import_reason.{issue.params.get('reason', 'other')}",
+                                        allowed=issue.params.get("allowed", ""))
             if issue.code == "forbidden_call":
                 reason = self.exercise.reason_for(issue.params["name"])
                 message += f" {reason.get_in(self.lang)}" if reason else ""
@@ -188,6 +209,12 @@ class _Grader:
             if low:
                 self.notes.append(self.t("report.low_precision", dtype=low))
         verdict = self._worst()
+        if verdict in ("wrong_answer", "runtime_error") and not self.mistakes:
+            ambiguous = any("truth value of an array" in (c.error.message if c.error else "")
+                            or "Boolean value of Tensor" in (c.error.message if c.error else "")
+                            for c in outcome.calls.values())
+            self.targeted += [self.t(f"hint.idiom.{code}.{self.track}") for code in advice.idioms(source)
+                              if code != "builtin_max" or ambiguous]
         report = self.finish(verdict, self._summary(verdict, outcome))
         report.stdout, report.stdout_truncated = self._stdout(outcome)
         report.stats = {"wall_ms": round(outcome.wall_seconds * 1000, 2),
@@ -206,7 +233,13 @@ class _Grader:
             verdict = kind_verdict.get(call.error.kind, "runtime_error")
             self.verdicts.append(verdict)
             status = "forbidden" if verdict == "forbidden" else "error"
-            self._add_case(case, status, self._error_message(call.error, hidden=not case.visible), call=call)
+            mismatch = self.mismatches.get(case.id)
+            if mismatch is not None and call.error.type == "TypeError":
+                # The judge's own sentence, from the public signature: fine for a hidden case too.
+                message = self._mismatch_message(case, mismatch)
+            else:
+                message = self._error_message(call.error, hidden=not case.visible)
+            self._add_case(case, status, message, call=call)
             return False
         if case.raises:
             self._add_case(case, "failed", self.t("case.should_raise", types=" / ".join(case.raises)), call=call)
@@ -232,6 +265,14 @@ class _Grader:
         self._add_case(case, "failed", message, call=call, max_error=check.max_abs_error,
                        first_diff=check.first_diff, diff_indices=check.diff_indices)
         return False
+
+    def _mismatch_message(self, case: Case, mismatch: advice.Mismatch) -> str:
+        args, kwargs = self.exercise.call_args(case.args)
+        required = [p.name for p in self.exercise.function.params if p.required][: len(args)]
+        call = ", ".join([*required, *(f"{k}=…" for k in kwargs)])
+        return self.t(f"case.signature_{mismatch.problem}", function=self.exercise.function.name, call=call,
+                      name=mismatch.name, parameters=mismatch.parameters,
+                      signature=self.exercise.function.signature)
 
     def _custom_check(self, case: Case, call: CallOutcome, earlier: dict[str, Any]) -> Check:
         if self.exercise.function.returns.kind in ("array", "int_array"):
@@ -307,6 +348,7 @@ class _Grader:
 
     def _add_violations(self, outcome: Outcome) -> None:
         if outcome.violations:
+            self.refusals.append(outcome.violations[0].code)
             self.verdicts.append("forbidden")
             self.violation = self._violation_message(outcome.violations[0])
 
@@ -452,9 +494,15 @@ class _Grader:
         if not_run and not self.cases:
             for case in self.exercise.cases:
                 self._add_case(case, "not_run", "")
-        # A syntax error is fixed in the syntax: hints about the maths would only distract from it.
-        hints = [] if verdict in ("accepted", "internal_error", "compile_error") else self.targeted + [
-            h.get_in(self.lang) for h in self.exercise.hints]
+        # A syntax error is fixed in the syntax, a refusal by removing what was refused: hints about the maths would
+        # only distract from either. A refusal gets the hint that explains it instead.
+        if verdict == "forbidden":
+            codes = dict.fromkeys(_REFUSAL_HINTS.get(code, "other") for code in self.refusals or ["other"])
+            hints = [self.t(f"hint.refusal.{code}") for code in codes]
+        elif verdict in ("accepted", "internal_error", "compile_error"):
+            hints = []
+        else:
+            hints = self.targeted + [h.get_in(self.lang) for h in self.exercise.hints]
         return Report(
             exercise=self.exercise.slug, track=self.track, lang=self.lang,
             verdict=verdict,  # type: ignore[arg-type]

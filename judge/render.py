@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import sys
+import unicodedata
 from typing import Any, TextIO
 
 from judge.i18n import t
@@ -29,7 +31,42 @@ class Painter:
         return f"\x1b[{code}m{text}\x1b[0m" if self.enabled and text else text
 
 
+# Bidirectional-text controls reorder what a terminal shows ("Trojan source"): as unwelcome as escapes.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def terminal_safe(text: str) -> str:
+    """`text` with every control character but newline and tab removed (and bidi controls): what a learner's code
+    printed or raised must not clear the screen, draw a fake "✓ Accepted", set the title or write the clipboard
+    (OSC 52) when the judge shows it. JSON output keeps such characters, escaped."""
+    if text.isprintable():
+        return text
+    return "".join(ch for ch in text if ch in "\n\t" or (unicodedata.category(ch) != "Cc" and ch not in _BIDI))
+
+
+def _safe(value: Any) -> Any:
+    """Every string inside a report's value, made terminal-safe."""
+    if isinstance(value, str):
+        return terminal_safe(value)
+    if isinstance(value, list):
+        return [_safe(v) for v in value]
+    if isinstance(value, dict):
+        return {terminal_safe(str(k)): _safe(v) for k, v in value.items()}
+    return value
+
+
+def safe_report(report: Report) -> Report:
+    """A copy of `report` fit for a terminal: the judge's own words pass unchanged, the rest is cleaned."""
+    cases = [dataclasses.replace(c, **{f.name: _safe(getattr(c, f.name)) for f in dataclasses.fields(c)})
+             for c in report.cases]
+    issues = [dataclasses.replace(i, message=terminal_safe(i.message)) for i in report.issues]
+    fields = {f.name: _safe(getattr(report, f.name)) for f in dataclasses.fields(report)
+              if f.name not in ("cases", "issues")}
+    return dataclasses.replace(report, **fields, cases=cases, issues=issues)
+
+
 def render(report: Report, title: str, *, color: bool, generic_hints: int | None = None) -> str:
+    report = safe_report(report)
     paint = Painter(color)
     lang = report.lang
     lines = [paint(f"{title} · {t('cli.track', lang)}: {report.track}", "1"), ""]

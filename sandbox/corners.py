@@ -127,3 +127,31 @@ def _array_constructors(refuse: Refuse) -> dict[Any, Any]:
 
 def _argument(args: tuple[Any, ...], kwargs: dict[str, Any], name: str, index: int) -> Any:
     return kwargs[name] if name in kwargs else args[index] if len(args) > index else None
+
+
+def harden_logging() -> None:
+    """logging copies a caller's dict into a record's attributes (``extra=``, ``makeLogRecord``), and records reach
+    the submission's own filters and formatters: a record must not carry dunders (``__array_interface__``) that
+    way. Patched once, in the zygote, before any child exists."""
+    import logging
+
+    make_record = logging.Logger.makeRecord
+
+    def checked_record(self: logging.Logger, *args: Any, **kwargs: Any) -> logging.LogRecord:
+        extra = kwargs.get("extra", args[8] if len(args) > 8 else None)
+        _refuse_dunder_keys(extra)
+        return make_record(self, *args, **kwargs)
+
+    make_log_record = logging.makeLogRecord
+
+    def checked_log_record(attributes: Any) -> logging.LogRecord:
+        _refuse_dunder_keys(attributes)
+        return make_log_record(attributes)
+
+    logging.Logger.makeRecord = checked_record  # type: ignore[method-assign]
+    logging.makeLogRecord = checked_log_record
+
+
+def _refuse_dunder_keys(mapping: Any) -> None:
+    if isinstance(mapping, dict) and any(type(k) is not str or k.startswith("__") for k in mapping):
+        raise KeyError("a log record's extra attributes may not be special (__...__) names")

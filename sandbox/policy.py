@@ -16,8 +16,11 @@ from types import CodeType
 
 from RestrictedPython.transformer import RestrictingNodeTransformer
 
+from sandbox import stdlib
 from sandbox.corners import UNSAFE_NAMES
 from sandbox.guards import INSPECT_ATTRIBUTES, PUBLIC_DUNDERS
+from sandbox.prune import Note, bound_names, guarded_imports, import_aliases, is_main_block, prune
+from sandbox.reach import used_roots
 
 MAX_SOURCE_BYTES = 64 * 1024
 
@@ -35,6 +38,11 @@ CLASS_DUNDERS = frozenset({
     "__enter__", "__exit__", "__post_init__",
 })
 READABLE_DUNDER_NAMES = frozenset({"__name__", "__doc__"})
+# Module metadata a library-style file sets at its top: plain data, nothing the guards depend on.
+MODULE_DUNDERS = frozenset({
+    "__all__", "__author__", "__version__", "__doc__", "__license__", "__copyright__", "__email__", "__credits__",
+    "__maintainer__", "__status__", "__date__", "__docformat__",
+})
 # Statements RestrictedPython refuses that a learner may write, and how to name them in a message. `match`
 # patterns read attributes without the guard, `async` code would run outside the guarded call, `except*` is new.
 UNSUPPORTED_STATEMENTS = {
@@ -82,6 +90,7 @@ class Program:
     source: str
     filename: str
     imports: frozenset[str]
+    notes: tuple[Note, ...] = ()  # what the policy left out (sandbox.prune), to tell the learner
 
 
 def decode_source(raw: bytes | str) -> str:
@@ -117,11 +126,12 @@ def check(raw: bytes | str, rules: Rules, filename: str = "solution.py") -> Prog
     except (ValueError, RecursionError, MemoryError) as exc:  # e.g. absurdly deep nesting
         raise Rejected("compile", [Issue("unparsable", 0, 0, {"msg": type(exc).__name__})]) from None
 
-    static = _StaticCheck(rules)
-    transformer = _Transformer(class_names={n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)})
     try:
-        # Both visitors recurse once per nesting level: an expression a few hundred levels deep (`1+1+...`)
+        # Every visitor recurses once per nesting level: an expression a few hundred levels deep (`1+1+...`)
         # parses in C but overflows Python's stack here. It must be a verdict, not a crash of the judge.
+        tree, notes = prune(tree)
+        static = _StaticCheck(rules, bound_names(tree), guarded_imports(tree))
+        transformer = _Transformer(class_names={n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)})
         static.visit(tree)
         transformer.visit(tree)
     except (RecursionError, MemoryError) as exc:
@@ -143,23 +153,44 @@ def check(raw: bytes | str, rules: Rules, filename: str = "solution.py") -> Prog
                                          {"msg": exc.msg, "text": (exc.text or "").strip()})]) from None
     except (RecursionError, MemoryError, ValueError) as exc:
         raise Rejected("compile", [Issue("unparsable", 0, 0, {"msg": type(exc).__name__})]) from None
-    return Program(code=code, source=source, filename=filename, imports=frozenset(static.imported))
+    notes += [Note("optional_import", line, {"module": module}) for line, module in static.optional]
+    return Program(code=code, source=source, filename=filename, imports=frozenset(static.imported),
+                   notes=tuple(sorted(notes, key=lambda n: n.line)))
 
 
-def detect_track(source: str) -> str:
-    """'torch' when the code imports torch anywhere, else 'numpy'. Tolerates code that does not parse."""
+@dataclass(frozen=True)
+class Detected:
+    """The track a file's graded function uses, and why: "uses" (it reaches that library), "imports" (it reaches
+    neither, and the file imports only that one), or "default". `both`: the file imports both libraries."""
+
+    track: str
+    reason: str
+    both: bool = False
+
+
+def detect_track(source: str, function: str = "") -> Detected:
+    """'torch' when the graded function reaches torch (through the functions, classes and constants it uses),
+    'numpy' otherwise; imports the function never reaches (a test under __main__, a left-over) do not count.
+    Tolerates code that does not parse."""
     try:
         tree = ast.parse(source)
+        tree.body = [statement for statement in tree.body if not is_main_block(statement)]
+        # Imports outside __main__ blocks, used or not: a torch solution may use tensor methods only.
+        imported = {name.partition(".")[0] for name in import_aliases(tree).values()}
+        tree, _ = prune(tree)
+        roots = used_roots(tree, function)
     # MemoryError too: CPython's parser reports some absurdly deep nesting (`- - - ... 1`) that way, and
     # grade() calls this before check(), so a hostile source must not turn into a judge crash here.
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return "torch" if "import torch" in source or "from torch" in source else "numpy"
-    for node in ast.walk(tree):
-        names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                 else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-        if any(n.partition(".")[0] == "torch" for n in names):
-            return "torch"
-    return "numpy"
+        imports_torch = "import torch" in source or "from torch" in source
+        return Detected("torch" if imports_torch else "numpy", "imports" if imports_torch else "default")
+    both = {"numpy", "torch"} <= imported
+    for track in ("torch", "numpy"):
+        if roots is not None and track in roots:
+            return Detected(track, "uses", both)
+    if "torch" in imported:
+        return Detected("torch", "imports", both)
+    return Detected("numpy", "imports" if "numpy" in imported else "default", both)
 
 
 def _dedupe(issues: list[Issue]) -> list[Issue]:
@@ -173,29 +204,35 @@ def _dedupe(issues: list[Issue]) -> list[Issue]:
 
 
 class _StaticCheck(ast.NodeVisitor):
-    """Resolves import aliases so that ``F.gelu`` is known to be ``torch.nn.functional.gelu``."""
+    """Resolves import aliases so that ``F.gelu`` is known to be ``torch.nn.functional.gelu``, and judges the
+    imports the file uses (sandbox.prune has dropped the others)."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, bound: set[str] | None = None, guarded: set[int] | None = None) -> None:
         self.rules = rules
         # The tripwire refuses UNSAFE_NAMES in every exercise; name them here too, with their line:col.
         self.forbidden = rules.forbidden_names | frozenset(UNSAFE_NAMES)
         self.aliases: dict[str, str] = {}
         self.issues: list[Issue] = []
         self.imported: set[str] = set()
+        self.bound = bound or set()  # names the file binds itself: `input` as a parameter is not the builtin
+        self.guarded = guarded or set()  # lines of imports inside `try ... except ImportError`
+        self.optional: list[tuple[int, str]] = []  # guarded imports of unavailable modules: (line, module)
 
     def _flag(self, node: ast.AST, code: str, **params: str) -> None:
         self.issues.append(Issue(code, getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1, params))
 
     def _check_module(self, node: ast.AST, module: str) -> bool:
         self.imported.add(module)
-        if module == "__future__":
+        if stdlib.allowed(module, self.rules.allowed_imports):
             return True
-        private = any(part.startswith("_") for part in module.split("."))  # torch.utils._mode_utils, ...
-        if module.partition(".")[0] not in self.rules.allowed_imports or private:
-            allowed = ", ".join(sorted(m for m in self.rules.allowed_imports if m != "__future__"))
-            self._flag(node, "forbidden_import", module=module, allowed=allowed)
+        if getattr(node, "lineno", 0) in self.guarded:
+            # `try: import cupy as xp` / `except ImportError: xp = np`: as in Python, the import fails at run time
+            # (an ImportError, which the code expects) and the code goes on.
+            self.optional.append((getattr(node, "lineno", 0), module))
             return False
-        return True
+        allowed = ", ".join(sorted(self.rules.allowed_imports - {"__future__"}))
+        self._flag(node, "forbidden_import", module=module, reason=stdlib.reason(module), allowed=allowed)
+        return False
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
@@ -220,7 +257,7 @@ class _StaticCheck(ast.NodeVisitor):
                 self._check_dotted(node, dotted)
 
     def visit_Name(self, node: ast.Name) -> None:
-        if isinstance(node.ctx, ast.Load) and node.id in FORBIDDEN_BUILTINS and node.id not in self.aliases:
+        if isinstance(node.ctx, ast.Load) and node.id in FORBIDDEN_BUILTINS and node.id not in self.bound:
             self._flag(node, "forbidden_builtin", name=node.id)
         elif isinstance(node.ctx, ast.Load):
             self._check_dotted(node, self.aliases.get(node.id))
@@ -280,6 +317,8 @@ class _Transformer(RestrictingNodeTransformer):
         if is_dunder and allow_magic_methods and self._class_depth and name in CLASS_DUNDERS:
             return
         if is_dunder and name in READABLE_DUNDER_NAMES and isinstance(getattr(node, "ctx", None), ast.Load):
+            return
+        if is_dunder and name in MODULE_DUNDERS and isinstance(node, ast.Name):
             return
         # `_helper` is idiomatic; `_getattr_`-style names and dunders would shadow the guards.
         guard_like = name.startswith("_") and (name.endswith("_") or name.startswith("__"))

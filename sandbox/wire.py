@@ -57,6 +57,7 @@ class Opaque:
 
     type_name: str
     dtype: str = ""
+    preview: str = ""  # for an array of Python objects: the first few, as text (the submission's own)
 
 
 @dataclass
@@ -230,7 +231,8 @@ def decode_value(node: Any, blob: bytes, depth: int = 0) -> Any:
             raise WireError("malformed dict")
         return {str(k): decode_value(v, blob, depth + 1) for k, v in items.items()}
     if kind == "object":
-        return Opaque(_short_str(node.get("type", "object")), _short_str(node.get("dtype", "")))
+        return Opaque(_short_str(node.get("type", "object")), _short_str(node.get("dtype", "")),
+                      str(node.get("preview", ""))[:200])
     raise WireError(f"unknown value kind {kind!r}")
 
 

@@ -27,6 +27,7 @@ from sandbox.audit import AuditHook
 from sandbox.guards import Shield, Tripwire, Violation, make_globals
 
 MAX_STRUCT_ITEMS = 64
+MAX_OBJECT_ITEMS = 1_000_000  # an object array larger than this is not converted element by element
 MAX_MESSAGE = 2000
 MAX_JOB = 256 * 1024 * 1024
 Emit = Callable[..., None]
@@ -97,6 +98,7 @@ class Context:
         self.modes = modes
         self.library_paths = library_paths
         self.harden = harden  # False only for tests of the OS jail alone (MLJUDGE_UNGUARDED)
+        self.kernels: Any = None  # the replaced kernels of this child's job (sandbox.kernels.Kernels)
 
 
 def serve(job_fd: int, result_fd: int, context: Context, restrict: Callable[[Any, int], None]) -> None:
@@ -136,7 +138,8 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, h
         if context.modes is not None and job["forbidden_aten"]:
             from sandbox.kernels import Kernels
 
-            Kernels().forbid(job["forbidden_aten"], tripwire.trip)
+            context.kernels = Kernels()  # held for the child's life: a collected Library unregisters its kernels
+            context.kernels.forbid(job["forbidden_aten"], tripwire.trip)
         AuditHook(tripwire.trip, context.library_paths, code).install()
 
     def status() -> dict[str, Any]:
@@ -247,16 +250,42 @@ def _encode(value: Any, blob: wire.BlobWriter, depth: int) -> dict[str, Any]:
 
 def _encode_ndarray(array: np.ndarray, blob: wire.BlobWriter, origin: str) -> dict[str, Any]:
     kind = array.dtype.kind
+    if kind == "O":
+        numbers = _object_numbers(array)
+        if numbers is not None:  # np.frompyfunc and friends: right values in an object array
+            return wire.encode_array(numbers, blob, origin=f"{origin}:object")
     if kind not in "biuf":
         # Strings, bytes, records, dates, complex or Python objects are not real numbers, even when astype()
         # could turn them into some (x.astype(str) would come back as the very floats it printed; an object
         # array could hold lying objects). The judge is told the element type, never given values.
         words = {"U": "str", "S": "bytes", "V": "structured records", "O": "object"}
-        return {"t": "object", "type": "numpy.ndarray" if origin == "ndarray" else origin,
+        node = {"t": "object", "type": "numpy.ndarray" if origin == "ndarray" else origin,
                 "dtype": words.get(kind, array.dtype.name)}
+        if kind == "O":  # what it holds instead of numbers (shown for visible cases only)
+            node["preview"] = ", ".join(_preview(v) for v in array.flat[:6])[:200]
+        return node
     if array.dtype.str not in wire.PLAIN_DTYPES:  # float128, big-endian floats, ...: say so, send floats
         array, origin = array.astype(np.float64), f"{origin}:{array.dtype}"
     return wire.encode_array(array, blob, origin=origin)
+
+
+# Element types an object array may hold to count as numbers: exactly these (a subclass could lie in __float__).
+_NUMBER_TYPES = frozenset({int, float, bool, np.float64, np.float32, np.float16, np.int64, np.int32, np.int16,
+                           np.int8, np.uint8, np.uint16, np.uint32, np.uint64, np.bool_})
+
+
+def _object_numbers(array: np.ndarray) -> np.ndarray | None:
+    """An object array whose every element is a plain real number, as float64; None otherwise."""
+    if array.size > MAX_OBJECT_ITEMS or not all(type(v) in _NUMBER_TYPES for v in array.flat):
+        return None
+    return np.array([float(v) for v in array.flat], dtype=np.float64).reshape(array.shape)
+
+
+def _preview(value: Any) -> str:
+    try:
+        return repr(value)[:40]
+    except BaseException:
+        return f"<{_type_name(value)}>"
 
 
 def _type_name(value: Any) -> str:

@@ -38,8 +38,12 @@ ARM_RETRY_SECONDS = 1.0
 # What a submission's torch.set_num_threads(n) gets at most. OpenMP aborts the whole process when it cannot start
 # the threads it was told to (RLIMIT_NPROC, Limits.threads), which left learners an unexplained crash.
 MAX_TORCH_THREADS = 4
-# Modules a submission may import, loaded here so that no child has to read them from disk.
-PRELOAD = ("math", "typing", "functools", "itertools", "numpy", "numpy.linalg", "numpy.random", "numpy.typing")
+# Modules a submission may import, loaded here so that no child has to read them from disk (and indexed, so
+# that their private parts are known: sandbox.privates).
+PRELOAD = ("math", "cmath", "typing", "functools", "itertools", "operator", "collections", "collections.abc",
+           "dataclasses", "enum", "abc", "copy", "numbers", "fractions", "decimal", "statistics", "heapq", "bisect",
+           "string", "re", "random", "time", "datetime", "warnings", "logging", "json", "struct", "textwrap",
+           "contextlib", "numpy", "numpy.linalg", "numpy.random", "numpy.typing")
 
 
 def _capped_threads(set_num_threads: Any) -> Any:
@@ -68,6 +72,9 @@ def main() -> None:
 
     for name in PRELOAD:
         importlib.import_module(name)
+    from sandbox.corners import harden_logging
+
+    harden_logging()
     modes = None
     if flavour == "torch":
         import torch

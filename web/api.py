@@ -142,7 +142,7 @@ def _switch_track(exercise: Exercise, code: str, result: dict[str, Any], lang: s
     if (result["verdict"] != "forbidden" or current == "torch" or "torch" not in exercise.tracks
             or "torch" in exercise.track(current).imports
             or not any(issue["code"] == "forbidden_import" for issue in result["issues"])
-            or policy.detect_track(code) != "torch"):
+            or policy.detect_track(code, exercise.function.name).track != "torch"):
         return None
     name = wt("track.torch", lang)
     return {"track": "torch",

@@ -33,7 +33,7 @@ from typing import Any, TextIO
 from judge.exercise import Exercise
 from judge.grade import grade
 from judge.i18n import t
-from judge.render import STATUS_COLOR, VERDICT_COLOR, Painter
+from judge.render import STATUS_COLOR, VERDICT_COLOR, Painter, terminal_safe
 from judge.report import SEVERITY, CaseReport, Report
 from sandbox.pool import Pool
 
@@ -272,7 +272,9 @@ def table(exercise: Exercise, results: list[BatchResult], *, color: bool, column
     lines = [paint(f"{'student':<{student_w}}  {'file':<{file_w}}  {'track':<6} {'verdict':<15} {'passed':>7}  "
                    f"{'cases':<{cases_w}}  notes", "1")]
     for r in results:
-        head = f"{_cut(r.student, student_w):<{student_w}}  {_cut(r.file, file_w):<{file_w}}  "
+        # File and folder names are the students' own text: as unwelcome to a terminal as their code's output.
+        head = (f"{_cut(terminal_safe(r.student), student_w):<{student_w}}  "
+                f"{_cut(terminal_safe(r.file), file_w):<{file_w}}  ")
         if r.report is None:
             lines.append(head + f"{'':<6} {paint(f'{SKIPPED:<15}', '90')} {'':>7}  {'':<{cases_w}}  "
                          + paint(r.skipped, "90"))
@@ -282,7 +284,7 @@ def table(exercise: Exercise, results: list[BatchResult], *, color: bool, column
         status = {c.id: c.status for c in r.report.cases}
         marks = "".join(paint(STATUS_MARK.get(s, "?"), STATUS_COLOR.get(s, "0"))
                         for s in (status.get(cid, "not_run") for cid in case_ids))
-        notes = (paint(r.report.message.replace("\n", " "), "90") if r.report.verdict == "internal_error"
+        notes = (paint(terminal_safe(r.report.message).replace("\n", " "), "90") if r.report.verdict == "internal_error"
                  else ", ".join(r.report.mistakes))
         lines.append(head + f"{r.report.track:<6} {verdict} {passed:>7}  {marks}{' ' * (cases_w - len(case_ids))}"
                      f"  {notes}".rstrip())

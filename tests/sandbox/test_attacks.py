@@ -34,9 +34,8 @@ from judge.exercise import Exercise, Forbidden
 from judge.grade import grade
 from judge.i18n import Text
 from judge.report import Report
-from sandbox import policy
+from sandbox import policy, uids
 from sandbox.limits import Limits
-from sandbox import uids
 from sandbox.pool import Pool
 
 ROOT = os.geteuid() == 0
@@ -630,7 +629,6 @@ WRONG_RETURNS = {
     "int-dtype": "GOOD.astype(np.int64)",
     "bool-dtype": "GOOD > 0",
     "complex-dtype": "GOOD.astype(np.complex128)",
-    "object-dtype": "GOOD.astype(object)",
     # astype() would turn these back into the very numbers they spell: they must not cross as floats
     "str-dtype": "GOOD.astype(str)",
     "bytes-dtype": "GOOD.astype('S32')",
@@ -671,14 +669,28 @@ def test_a_tuple_of_a_million_floats_is_too_large_to_send_back(gelu: Exercise, p
     assert report.passed == 0
 
 
-def test_object_array_of_correct_floats_is_not_accepted(gelu: Exercise, pool: Pool) -> None:
-    # an object array holding the right Python floats: still not an array of numbers
-    report = attack(gelu, pool, src("""
+def test_an_object_array_of_correct_floats_is_converted(gelu: Exercise, pool: Pool) -> None:
+    # np.frompyfunc and friends give object arrays of plain numbers: converted in the child (each element's type
+    # checked exactly, so no object's __float__ speaks), and then judged like any array
+    report = attack_accepted(gelu, pool, src("""
         import numpy as np
         def gelu(x):
             return (0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)))).astype(object)
-        """), "wrong_answer")
-    assert "object" in report.cases[0].message
+        """))
+    assert report.passed == report.total
+
+
+def test_an_object_array_of_other_things_says_what_it_holds(gelu: Exercise, pool: Pool) -> None:
+    report = attack(gelu, pool, "import numpy as np\n\ndef gelu(x):\n    return np.array([None] * x.size, "
+                    "dtype=object).reshape(x.shape)\n", "wrong_answer")
+    assert "dtype=object" in report.cases[0].message and "None" in report.cases[0].message
+    assert ".astype(float)" in report.cases[0].message
+
+
+def attack_accepted(exercise: Exercise, pool: Pool, source: str) -> Report:
+    report = grade(exercise, source, pool=pool)
+    assert report.verdict == "accepted", (report.message, [c.message for c in report.cases])
+    return report
 
 
 @pytest.mark.parametrize("track, expression, word", [
@@ -761,6 +773,7 @@ OS_ROUTES = [
     Attack("import-numpy-f2py", src("""
         import numpy.f2py
         def gelu(x):
+            numpy.f2py.run_main(["-h"])
             return x
         """), "forbidden", ("numpy.f2py",)),
     # os through torch's namespace
@@ -833,6 +846,7 @@ OS_ROUTES = [
     Attack("torch-cpp-extension", src("""
         import torch.utils.cpp_extension
         def gelu(x):
+            torch.utils.cpp_extension.load_inline("x", "")
             return x
         """), "forbidden", ("torch.utils.cpp_extension",)),
     # torch.hub downloads and runs code
@@ -879,7 +893,7 @@ OS_ROUTES = [
     Attack("relative-import", src("""
         from . import secrets
         def gelu(x):
-            return x
+            return secrets.answer(x)
         """), "forbidden", ("Importing",)),
 ]
 
@@ -1127,7 +1141,8 @@ TIME = [
     # an infinite iterator consumed by sum()
     Attack("itertools-count", "import itertools\n\ndef gelu(x):\n    return sum(itertools.count())\n", "time_limit"),
     # time.sleep (not importable)
-    Attack("import-time-sleep", "import time\n\ndef gelu(x):\n    time.sleep(100)\n    return x\n", "forbidden"),
+    # time is a harmless standard module now: sleeping runs into the wall clock
+    Attack("import-time-sleep", "import time\n\ndef gelu(x):\n    time.sleep(100)\n    return x\n", "time_limit"),
     # torch's private sleep kernel
     Attack("torch-cuda-sleep", "import torch\n\ndef gelu(x):\n    torch.cuda._sleep(10**12)\n    return x\n",
            "forbidden"),
@@ -1152,7 +1167,8 @@ TIME = [
                 pass
         """), "forbidden", ("signal",)),
     # Python threads (not importable)
-    Attack("import-threading", "import threading\n\ndef gelu(x):\n    return x\n", "forbidden", ("threading",)),
+    Attack("import-threading", "import threading\n\ndef gelu(x):\n    threading.Thread(target=print).start()\n"
+           "    return x\n", "forbidden", ("threading",)),
 ]
 
 
@@ -1262,8 +1278,8 @@ FORKS = [
             return x
         """), "forbidden", ("torch.multiprocessing",)),
     # multiprocessing
-    Attack("multiprocessing", "import multiprocessing\n\ndef gelu(x):\n    return x\n", "forbidden",
-           ("multiprocessing",)),
+    Attack("multiprocessing", "import multiprocessing\n\ndef gelu(x):\n    multiprocessing.Process().start()\n"
+           "    return x\n", "forbidden", ("multiprocessing",)),
 ]
 
 
@@ -1709,8 +1725,8 @@ def test_unguarded_exits(gelu: Exercise, pool: Pool, unguarded: Pool) -> None:
     jailed(gelu, unguarded, "os._exit(71)", verdict="runtime_error")
     jailed(gelu, unguarded, "os.abort()", verdict="runtime_error")
     jailed(gelu, unguarded, 'imp("ctypes").string_at(0)', verdict="runtime_error")
-    jailed(gelu, unguarded, "deep = []\nfor _ in range(10**6):\n    deep = [deep]\nsys.setrecursionlimit(10**8)\nrepr(deep)",
-           verdict="runtime_error")  # C recursion past the stack: SIGSEGV
+    deep = "deep = []\nfor _ in range(10**6):\n    deep = [deep]\nsys.setrecursionlimit(10**8)\nrepr(deep)"
+    jailed(gelu, unguarded, deep, verdict="runtime_error")  # C recursion past the stack: SIGSEGV
     assert_judge_works(gelu, pool, "numpy")
 
 

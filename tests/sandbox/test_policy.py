@@ -64,20 +64,25 @@ REFUSALS = [
     Refusal("deep-nesting", "x = " + "-" * 60_000 + "1\ndef gelu(x):\n    return x\n", "compile", "unparsable", 0,
             0),
     # imports
-    Refusal("import-os", "import os\n\ndef gelu(x):\n    return x\n", "forbidden", "forbidden_import", 1, 1, "os"),
-    Refusal("import-in-function", "def gelu(x):\n    import subprocess\n    return x\n", "forbidden",
+    # imports the code uses (an unused one is dropped with a note: test_unused_imports_are_notes)
+    Refusal("import-os", "import os\n\ndef gelu(x):\n    return os.getcwd()\n", "forbidden", "forbidden_import",
+            1, 1, "os"),
+    Refusal("import-in-function", "def gelu(x):\n    import subprocess\n    return subprocess.run\n", "forbidden",
             "forbidden_import", 2, 5, "subprocess"),
-    Refusal("from-import", "import numpy as np\nfrom ctypes import CDLL\n", "forbidden", "forbidden_import", 2, 1,
-            "ctypes"),
-    Refusal("private-module", "import torch\nfrom torch.utils._mode_utils import no_dispatch\n", "forbidden",
-            "forbidden_import", 2, 1, "torch.utils._mode_utils", "torch"),
-    Refusal("relative-import", "from . import helpers\n", "forbidden", "forbidden_import", 1, 1),
-    Refusal("torch-on-numpy-track", "import torch\n", "forbidden", "forbidden_import", 1, 1, "torch"),
+    Refusal("from-import", "import numpy as np\nfrom ctypes import CDLL\nCDLL(None)\n", "forbidden",
+            "forbidden_import", 2, 1, "ctypes"),
+    Refusal("private-module", "import torch\nfrom torch.utils._mode_utils import no_dispatch\nno_dispatch()\n",
+            "forbidden", "forbidden_import", 2, 1, "torch.utils._mode_utils", "torch"),
+    Refusal("relative-import", "from . import helpers\nhelpers.f()\n", "forbidden", "forbidden_import", 1, 1),
+    Refusal("torch-on-numpy-track", "import torch\ny = torch.zeros(1)\n", "forbidden", "forbidden_import", 1, 1,
+            "torch"),
+    Refusal("blocked-corner", "from torch.utils.data import DataLoader\nDataLoader([])\n", "forbidden",
+            "forbidden_import", 1, 1, "torch.utils.data", "torch"),
     # the exercise's forbidden functions, however they are imported or aliased
     Refusal("f-gelu", "import torch.nn.functional as F\n\ndef gelu(x):\n    return F.gelu(x)\n", "forbidden",
             "forbidden_call", 4, 12, "torch.nn.functional.gelu", "torch"),
-    Refusal("from-import-alias", "from torch.nn.functional import gelu as g\n", "forbidden", "forbidden_call", 1, 1,
-            "torch.nn.functional.gelu", "torch"),
+    Refusal("from-import-alias", "from torch.nn.functional import gelu as g\ng(1)\n", "forbidden", "forbidden_call",
+            1, 1, "torch.nn.functional.gelu", "torch"),
     Refusal("nn-gelu", "import torch\n\ndef gelu(x):\n    return torch.nn.GELU(approximate='tanh')(x)\n",
             "forbidden", "forbidden_call", 4, 12, "torch.nn.GELU", "torch"),
     Refusal("nn-alias", "from torch import nn\n\nact = nn.GELU()\n", "forbidden", "forbidden_call", 3, 7,
@@ -85,8 +90,8 @@ REFUSALS = [
     # callables that run unguarded code, refused in every exercise
     Refusal("np-load", "import numpy as np\n\ndef gelu(x):\n    return np.load('/tmp/a.npy')\n", "forbidden",
             "forbidden_call", 4, 12, "numpy.load"),
-    Refusal("get-type-hints", "from typing import get_type_hints\n", "forbidden", "forbidden_call", 1, 1,
-            "typing.get_type_hints"),
+    Refusal("get-type-hints", "from typing import get_type_hints\nget_type_hints(int)\n", "forbidden",
+            "forbidden_call", 1, 1, "typing.get_type_hints"),
     # builtins that are not there
     Refusal("eval", "def gelu(x):\n    return eval('x')\n", "forbidden", "forbidden_builtin", 2, 12, "eval"),
     Refusal("open", "def gelu(x):\n    data = open('/etc/passwd').read()\n    return x\n", "forbidden",
@@ -180,7 +185,7 @@ def test_forbidden_call_message_gives_the_exercises_reason(gelu: Exercise, pool:
 
 
 def test_every_issue_is_reported_in_source_order() -> None:
-    source = "import os\nimport numpy as np\n\ndef gelu(x):\n    y = eval('1')\n    return x.__class__\n"
+    source = "import os\nimport numpy as np\n\ndef gelu(x):\n    y = eval(os.sep)\n    return x.__class__\n"
     with pytest.raises(policy.Rejected) as caught:
         policy.check(source, RULES["numpy"])
     found = [(i.code, i.line, i.col) for i in caught.value.issues]
@@ -257,7 +262,8 @@ def test_idioms_pass_the_policy(source: str) -> None:
 
 
 def test_program_records_imports_and_compiles_restricted_code() -> None:
-    program = policy.check("import math\nimport numpy as np\nfrom typing import List\n", RULES["numpy"])
+    program = policy.check("import math\nimport numpy as np\nfrom typing import List\nL: List = [math.pi, np.e]\n",
+                           RULES["numpy"])
     assert program.imports == {"math", "numpy", "typing"}
     # attribute access now goes through the guard
     guarded = policy.check("import numpy as np\ny = np.pi\n", RULES["numpy"])
@@ -272,14 +278,54 @@ def test_bom_and_bytes_are_accepted() -> None:
 @pytest.mark.parametrize("source, track", [
     ("import torch\n", "torch"),
     ("import numpy as np\n", "numpy"),
-    ("from torch import nn\n", "torch"),
-    ("def f():\n    import torch.nn.functional as F\n", "torch"),
+    ("from torch import nn\nnn.ReLU()\n", "torch"),
+    ("def f():\n    import torch.nn.functional as F\n    return F\n", "torch"),
     ("import torchvision\n", "numpy"),  # not torch itself
     ("import torch\ndef gelu(x)\n", "torch"),  # does not parse: a text search decides
     ("x = " + "-" * 60_000 + "1\nimport torch\n", "torch"),  # the parser gives up (MemoryError)
+    # what the graded function uses decides, not what the file imports
+    ("import numpy as np\nimport torch\n\ndef gelu(x):\n    return np.tanh(x)\n", "numpy"),
+    ("import numpy as np\nimport torch\n\ndef gelu(x):\n    return torch.tanh(x)\n", "torch"),
+    # through a helper function and a module-level constant
+    ("import numpy as np\nimport torch\nC = torch.tensor(0.5)\ndef h(x):\n    return C * x\n"
+     "def gelu(x):\n    return h(x)\n", "torch"),
+    # torch only under __main__ (a test of a NumPy function)
+    ("import numpy as np\ndef gelu(x):\n    return np.tanh(x)\nif __name__ == '__main__':\n    import torch\n"
+     "    print(gelu(torch.ones(2)))\n", "numpy"),
 ])
 def test_detect_track(source: str, track: str) -> None:
-    assert policy.detect_track(source) == track
+    assert policy.detect_track(source, "gelu").track == track
+
+
+def test_unused_imports_are_notes_and_never_loaded() -> None:
+    source = "import os\nimport time\nfrom torch.utils.data import DataLoader\nimport numpy as np\n\n" \
+             "def gelu(x):\n    return np.tanh(x)\n"
+    program = policy.check(source, RULES["numpy"])
+    assert [(n.code, n.line, n.params["module"]) for n in program.notes] == [
+        ("unused_import", 1, "os"), ("unused_import", 2, "time"), ("unused_import", 3, "torch.utils.data.DataLoader")]
+    assert program.imports == {"numpy"}  # the others are not even imported
+
+
+def test_main_blocks_and_compile_decorators_are_left_out() -> None:
+    source = ("import torch\n\n@torch.jit.script\ndef gelu(x):\n    return torch.tanh(x)\n\n"
+              "fast = torch.compile(gelu)\n\nif __name__ == '__main__':\n    import doctest\n    doctest.testmod()\n")
+    program = policy.check(source, RULES["torch"])
+    assert [n.code for n in program.notes] == ["compile_decorator", "compile_decorator", "main_block_skipped"]
+    assert "doctest" not in program.imports
+
+
+def test_optional_imports_fail_at_run_time_like_python() -> None:
+    source = "import numpy as np\ntry:\n    import cupy as xp\nexcept ImportError:\n    xp = np\ny = xp.ones(1)\n"
+    program = policy.check(source, RULES["numpy"])
+    assert [(n.code, n.params["module"]) for n in program.notes] == [("optional_import", "cupy")]
+    with pytest.raises(policy.Rejected):  # unguarded, the same import is refused
+        policy.check("import numpy as np\nimport cupy as xp\nxp.ones(1)\n", RULES["numpy"])
+
+
+def test_the_learners_own_names_and_module_metadata_are_fine() -> None:
+    policy.check('"""Doc."""\n__all__ = ["relu"]\n__version__ = "1.0"\n__author__ = "me"\n\n'
+                 "def relu(input, max=None):\n    sum = input\n    return sum if max is None else max\n",
+                 RULES["numpy"])
 
 
 def test_unknown_positions_are_zero_not_invented() -> None:
