@@ -17,6 +17,7 @@ gains nothing.
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -70,6 +71,7 @@ class Modes:
         self.judge_function: Callable[[Any], None] | None = None
         self.dispatch_mode = DispatchMode()
         self.dispatch_mode.__enter__()
+        overloads_by_op()  # here, once, before any child exists
         self.function_mode = FunctionMode()
         self.function_mode.__enter__()
 
@@ -92,10 +94,9 @@ class Kernels:
     def forbid(self, ops: Iterable[str], refuse: Refusal) -> None:
         import torch
 
-        wanted = {op_base(op) for op in ops}
-        if not wanted:
+        overloads = [name for op in {op_base(op) for op in ops} for name in overloads_by_op().get(op, ())]
+        if not overloads:
             return
-        overloads = [name for name in torch._C._dispatch_get_all_op_names() if op_base(name) in wanted]
         self._library = torch.library.Library("aten", "IMPL")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "Overriding a previously registered kernel": that is the point
@@ -108,6 +109,18 @@ class Kernels:
                     except (RuntimeError, ValueError):
                         continue  # a key Python kernels cannot take (e.g. Tracer): the others still refuse
                     self.replaced.append(f"{qualified}@{key}")
+
+
+@functools.cache
+def overloads_by_op() -> dict[str, tuple[str, ...]]:
+    """Every registered overload by the op it belongs to (``aten::gelu`` -> gelu, gelu.out, gelu_). Listing the
+    dispatcher's ~3600 ops costs ~10 ms: done once, in the zygote (Modes), so children inherit the table."""
+    import torch
+
+    table: dict[str, list[str]] = {}
+    for name in torch._C._dispatch_get_all_op_names():
+        table.setdefault(op_base(name), []).append(name)
+    return {op: tuple(names) for op, names in table.items()}
 
 
 def _refusing_kernel(op: str, refuse: Refusal) -> Callable[..., Any]:

@@ -15,18 +15,20 @@ import signal
 import time
 from collections.abc import Callable, Sequence
 
-from sandbox import libc
+from sandbox import libc, uids
 from sandbox.isolation import LAYERS, IsolationError, Jail, LayerStatus, capabilities
 from sandbox.limits import Limits
 
 
 def probe(readable_paths: Sequence[str], timeout: float = 30.0) -> list[LayerStatus]:
     """Fork a throwaway child, enter a Jail, test from inside that each layer really holds (`judge doctor`)."""
-    jail = Jail(readable_paths=readable_paths, allow_unconfined=True)
+    block = uids.allocate()  # the probe child's uid is this judge's own, like any child's
+    jail = Jail(readable_paths=readable_paths, allow_unconfined=True, uid_base=block.first)
     try:
         return _probe(jail, timeout)
     finally:
         jail.close()
+        block.release()
 
 
 def _probe(jail: Jail, timeout: float) -> list[LayerStatus]:
