@@ -140,7 +140,7 @@ def test_printed_script_comes_back_as_data(client: FlaskClient, openapi: dict[st
 
 
 def test_issues_carry_line_numbers(client: FlaskClient, openapi: dict[str, Any]) -> None:
-    code = "import numpy as np\nimport os\n\ndef gelu(x):\n    return x\n"
+    code = "import numpy as np\nimport os\n\ndef gelu(x):\n    return os.getcwd()\n"
     body = call(client, openapi, "POST", SUBMIT, json={"code": code, "track": "numpy"}).get_json()
     assert body["verdict"] == "forbidden"
     assert body["issues"][0]["line"] == 2
@@ -340,7 +340,7 @@ def test_saturated_pool_is_503_with_retry_after(catalog: Catalog, openapi: dict[
 def test_policy_refusals_never_wait_for_a_sandbox(catalog: Catalog, openapi: dict[str, Any]) -> None:
     # a saturated pool does not matter to code that the policy check refuses: it never needs a sandbox
     client = make_app(BusyPool(), catalog).test_client()
-    for code in ("def gelu(x:\n", "import os\n\ndef gelu(x):\n    return x\n"):
+    for code in ("def gelu(x:\n", "import os\n\ndef gelu(x):\n    return os.getcwd()\n"):
         response = call(client, openapi, "POST", SUBMIT, json={"code": code, "track": "numpy"})
         assert response.status_code == 200, response.get_json()
         assert response.get_json()["verdict"] in ("compile_error", "forbidden")

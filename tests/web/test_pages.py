@@ -142,8 +142,12 @@ def test_an_unknown_language_falls_back_and_keeps_the_switch_right(client: Flask
 def test_catalogue_groups_by_module_with_intros(client: FlaskClient, catalog: Catalog) -> None:
     html = client.get("/?lang=ru").get_data(as_text=True)
     modules = catalog.modules()
-    positions = [html.index(m.title["ru"]) for m in modules]
+    # each module's heading (its title alone would also match inside another module's intro or a summary)
+    positions = [html.index(f'id="module-{m.number}"') for m in modules]
     assert positions == sorted(positions)
+    for m in modules:
+        heading = html[positions[modules.index(m)]:].split("</h2>", 1)[0]
+        assert m.title["ru"] in heading
     bends = next(m for m in modules if m.id == "bends")
     assert bends.intro["ru"] in html
     assert 'data-slug="gelu"' in html and 'href="/lessons/gelu"' in html
