@@ -40,10 +40,11 @@ sys.path.insert(0, str(REPO))
 from judge.catalog import Catalog  # noqa: E402
 from judge.exercise import Exercise  # noqa: E402
 from judge.grade import grade  # noqa: E402
-from sandbox.pool import Pool  # noqa: E402
+from judge.pools import new_pool  # noqa: E402
+from sandbox import NAMES, Pool  # noqa: E402
 
-TRACKS = ("numpy", "torch")
-TARGET_RATIO = {"numpy": 0.08, "torch": 0.01}  # over HTTP
+TRACKS = NAMES
+TARGET_RATIO = dict(zip(NAMES, (0.08, 0.01), strict=True))  # over HTTP: NumPy's, then PyTorch's target
 TARGET_THROUGHPUT = 80.0  # verdicts/s with 2 in flight
 
 BASELINE = """
@@ -190,7 +191,7 @@ def server() -> Iterator[tuple[int, int]]:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "JUDGE_RATE_LIMIT": "1000000/minute", "JUDGE_MAX_PER_CLIENT": "4"}
-    proc = subprocess.Popen([sys.executable, "-m", "judge.cli", "serve", "--port", str(port), "--slots", "2"],
+    proc = subprocess.Popen([sys.executable, "-m", "mljudge.cli", "serve", "--port", str(port), "--slots", "2"],
                             cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert proc.stdout is not None
@@ -243,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {os.cpu_count()} CPUs, load average {load_average()} (1/5/15 min); {n} verdicts per row",
           file=sys.stderr)
     baselines = {track: baseline_seconds(exercise, track, runs) for track in TRACKS}
-    pool = Pool(size=2)
+    pool = new_pool(2)
     results = []
     try:
         pool.start(TRACKS)

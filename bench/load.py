@@ -295,7 +295,7 @@ def started_server(*, slots: int | None = None, env: dict[str, str] | None = Non
                    startup: float = 180.0) -> Iterator[Served]:
     """`judge serve` on a free port, trusting this machine as a proxy; stopped with SIGTERM on the way out (then
     `returncode` holds its exit code; killed after 120 s)."""
-    command = [sys.executable, "-m", "judge.cli", "serve", "--port", "0"]
+    command = [sys.executable, "-m", "mljudge.cli", "serve", "--port", "0"]
     if slots:
         command += ["--slots", str(slots)]
     environment = {**os.environ, "JUDGE_TRUSTED_PROXIES": "127.0.0.1", **(env or {})}

@@ -17,7 +17,7 @@ import inspect
 from dataclasses import dataclass
 
 from judge.exercise import Exercise
-from sandbox.prune import dotted, import_aliases
+from sandbox import dotted, import_aliases
 
 
 @dataclass(frozen=True)

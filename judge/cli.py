@@ -1,4 +1,6 @@
-"""`judge`: the command line. A thin shell over `judge.grade` and friends: parse, call, print, exit.
+"""`judge`: the core's commands. A thin shell over `judge.grade` and friends: parse, call, print, exit. Commands of
+other parts (the web's `serve`) are added by the entry module above both (mljudge.cli), so the core never imports
+them.
 
 Exit codes: 0 success (for `run`: accepted), 1 a verdict other than accepted / a failed check, 2 usage errors.
 """
@@ -6,6 +8,7 @@ Exit codes: 0 success (for `run`: accepted), 1 a verdict other than accepted / a
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -24,8 +27,13 @@ class UsageError(Exception):
     """Bad command-line input: printed as one line, exit code 2."""
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+# Adds a sub-command: (name, handler, help) -> its parser, for the caller to add arguments to.
+AddCommand = Callable[[str, Callable[[argparse.Namespace], int], str], argparse.ArgumentParser]
+Extension = Callable[[AddCommand], None]
+
+
+def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()) -> int:
+    parser = _parser(extensions)
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help()
@@ -39,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="judge",
         description="mljudge: run machine-learning exercises against graded cases in a sandbox.",
@@ -76,11 +84,8 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--lang", default="en", choices=LANGS)
     show.add_argument("--track", choices=TRACKS, default=None, help="whose starter to print (default: numpy)")
 
-    serve = command("serve", _serve, "run the web app (editor, lessons, JSON API) with the sandbox warm")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
-    serve.add_argument("--slots", type=int, default=None, metavar="N",
-                       help="sandboxes per track, i.e. submissions judged at once (default: the number of CPUs)")
+    for extend in extensions:
+        extend(command)
 
     doctor = command("doctor", _doctor, "report which sandbox layers are active on this machine")
     doctor.add_argument("--json", action="store_true")
@@ -186,7 +191,7 @@ def _show(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     from judge.authoring.check import check_exercise
-    from sandbox.pool import Pool
+    from judge.pools import new_pool
 
     catalog = _catalog(args)
     slugs = catalog.slugs() if args.all else args.slugs
@@ -197,7 +202,7 @@ def _check(args: argparse.Namespace) -> int:
             if not (catalog.root / slug / "exercise.toml").is_file():
                 raise UsageError(f"no exercise named {slug!r} in {catalog.root}")
     modules = {m.id for m in catalog.modules()}
-    pool = Pool()
+    pool = new_pool()
     progress = render.Progress(len(slugs), sys.stderr)
     results = []
     try:
@@ -228,7 +233,7 @@ def _grade(args: argparse.Namespace) -> int:
     import os
 
     from judge.authoring import batch
-    from sandbox.pool import Pool
+    from judge.pools import new_pool
 
     exercise = _catalog(args).get(args.exercise)
     if args.track and args.track not in exercise.tracks:
@@ -250,7 +255,7 @@ def _grade(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot write {args.csv}: {exc.strerror}") from None
     jobs = args.jobs or os.cpu_count() or 1
-    pool = Pool(size=jobs, allow_unconfined=os.environ.get("MLJUDGE_ALLOW_UNCONFINED") == "1")
+    pool = new_pool(jobs)
     progress = render.Progress(len(submissions), sys.stderr)
     try:
         results = batch.grade_all(exercise, submissions, pool=pool, jobs=jobs, track=args.track,
@@ -271,30 +276,21 @@ def _grade(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _serve(args: argparse.Namespace) -> int:
-    from web.server import serve
-
-    if not 0 <= args.port <= 65535:
-        raise UsageError(f"--port must be 0..65535, not {args.port}")
-    if args.slots is not None and args.slots < 1:
-        raise UsageError("--slots must be at least 1")
-    return serve(args.host, args.port, exercises_dir=args.exercises_dir, pool_size=args.slots)
-
-
 def _doctor(args: argparse.Namespace) -> int:
-    from judge.doctor import diagnose
+    import sandbox
+    from judge.pools import hidden
 
-    report = diagnose()
+    layers = sandbox.diagnose(hidden())
+    ok = all(layer.active for layer in layers)
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps({"ok": ok, "layers": [dataclasses.asdict(layer) for layer in layers]}, indent=2))
     else:
-        for layer in report["layers"]:
-            mark = "✓" if layer["active"] else "✗"
-            print(f"{mark} {layer['name']:<13} {layer['detail']}")
+        for layer in layers:
+            print(f"{'✓' if layer.active else '✗'} {layer.name:<14} {layer.detail}")
         print()
-        print("all layers active" if report["ok"] else
+        print("all layers active" if ok else
               "some layers are NOT active: submissions would run less confined (see above)")
-    return EXIT_OK if report["ok"] else EXIT_FAIL
+    return EXIT_OK if ok else EXIT_FAIL
 
 
 if __name__ == "__main__":

@@ -14,15 +14,16 @@ import numpy as np
 
 from judge.exercise import Returns, Tolerance
 from judge.values import describe_type
-from sandbox.wire import Array, Opaque
+from sandbox import TRACKS, Array, Opaque
 
 MAX_DIFF_INDICES = 200
-ARRAY_ORIGINS = {"numpy": ("ndarray", "numpy scalar"), "torch": ("tensor",)}
-EXPECTED_TYPE = {"numpy": "numpy.ndarray", "torch": "torch.Tensor"}
+# What counts as each track's kind of array (the wire origin the child gives it), and how messages name it.
+ARRAY_ORIGINS = {t.name: (t.origin, "numpy scalar") if t.origin == "ndarray" else (t.origin,) for t in TRACKS.values()}
+EXPECTED_TYPE = {t.name: t.array_type for t in TRACKS.values()}
 
 
 @dataclass(frozen=True)
-class Check:
+class Comparison:
     """The outcome of one comparison. `reason` is empty when it passed."""
 
     passed: bool
@@ -35,11 +36,11 @@ class Check:
     diff_indices: tuple[int, ...] = ()
 
 
-PASS = Check(True)
+PASS = Comparison(True)
 
 
 def compare(expected: Any, got: Any, returns: Returns, tolerance: Tolerance, track: str, path: str = "",
-            *, nan_equal: bool = False) -> Check:
+            *, nan_equal: bool = False) -> Comparison:
     """Does `got` match `expected` as `returns` describes it? NaN never matches, except with `nan_equal`, which
     recognising a mistake needs (a naive softmax's NaNs are exactly what identifies it)."""
     kind = returns.kind
@@ -54,11 +55,11 @@ def compare(expected: Any, got: Any, returns: Returns, tolerance: Tolerance, tra
     return _compare_scalar(expected, got, kind, tolerance, path, nan_equal)
 
 
-def _fail(reason: str, path: str, **params: Any) -> Check:
-    return Check(False, reason, params, path)
+def _fail(reason: str, path: str, **params: Any) -> Comparison:
+    return Comparison(False, reason, params, path)
 
 
-def array_type_problem(got: Any, track: str, path: str = "") -> Check | None:
+def array_type_problem(got: Any, track: str, path: str = "") -> Comparison | None:
     """Why `got` is not the track's kind of array (an ndarray in NumPy, a tensor in torch), or None.
     Custom checkers get this for free: they only ever see the right kind of array."""
     if isinstance(got, Array) and got.origin.partition(":")[0] in ARRAY_ORIGINS[track]:
@@ -71,7 +72,7 @@ def array_type_problem(got: Any, track: str, path: str = "") -> Check | None:
 
 
 def _compare_array(expected: np.ndarray, got: Any, integer: bool, tolerance: Tolerance, track: str,
-                   path: str, nan_equal: bool) -> Check:
+                   path: str, nan_equal: bool) -> Comparison:
     expected = np.asarray(expected)  # a reference may return a NumPy scalar for a 0-d input
     scalar_ok = expected.ndim == 0 and isinstance(got, float | int) and not isinstance(got, bool)
     if scalar_ok:
@@ -95,7 +96,7 @@ def _compare_array(expected: np.ndarray, got: Any, integer: bool, tolerance: Tol
         nan &= ~np.isnan(expected)
     if nan.any():
         index = tuple(int(i) for i in np.argwhere(nan)[0])
-        return Check(False, "nan", {"index": _index(index)}, path, first_diff=index, mismatches=int(nan.sum()),
+        return Comparison(False, "nan", {"index": _index(index)}, path, first_diff=index, mismatches=int(nan.sum()),
                      diff_indices=tuple(int(i) for i in np.flatnonzero(nan)[:MAX_DIFF_INDICES]))
     with np.errstate(invalid="ignore", over="ignore"):
         same = values == expected  # exact equality covers infinities, whose difference is NaN
@@ -107,20 +108,20 @@ def _compare_array(expected: np.ndarray, got: Any, integer: bool, tolerance: Tol
     return _summarize(wrong, error, path)
 
 
-def _summarize(wrong: np.ndarray, error: np.ndarray | None, path: str) -> Check:
+def _summarize(wrong: np.ndarray, error: np.ndarray | None, path: str) -> Comparison:
     max_error = float(error.max()) if error is not None and error.size else None
     if not wrong.any():
-        return Check(True, path=path, max_abs_error=max_error)
+        return Comparison(True, path=path, max_abs_error=max_error)
     first = tuple(int(i) for i in np.argwhere(wrong)[0]) if wrong.ndim else ()
     params = {"count": int(wrong.sum()), "total": int(wrong.size), "index": _index(first)}
     if max_error is not None:
         params["max_error"] = f"{max_error:.3g}"
-    return Check(False, "wrong_values", params, path, max_abs_error=max_error, first_diff=first,
+    return Comparison(False, "wrong_values", params, path, max_abs_error=max_error, first_diff=first,
                  mismatches=int(wrong.sum()),
                  diff_indices=tuple(int(i) for i in np.flatnonzero(wrong)[:MAX_DIFF_INDICES]))
 
 
-def _compare_scalar(expected: Any, got: Any, kind: str, tolerance: Tolerance, path: str, nan_equal: bool) -> Check:
+def _compare_scalar(expected: Any, got: Any, kind: str, tolerance: Tolerance, path: str, nan_equal: bool) -> Comparison:
     if isinstance(got, Array) and got.data.ndim == 0:
         got = got.data.item()
     if kind == "bool":
@@ -137,12 +138,12 @@ def _compare_scalar(expected: Any, got: Any, kind: str, tolerance: Tolerance, pa
         return PASS if nan_equal and expected != expected else _fail("nan", path, index="")
     error = 0.0 if got == expected else abs(got - expected)
     if error < tolerance.atol + tolerance.rtol * abs(expected):
-        return Check(True, path=path, max_abs_error=error)
-    return Check(False, "wrong_scalar", {"expected": expected, "got": got}, path, max_abs_error=error)
+        return Comparison(True, path=path, max_abs_error=error)
+    return Comparison(False, "wrong_scalar", {"expected": expected, "got": got}, path, max_abs_error=error)
 
 
 def _compare_sequence(expected: tuple[Any, ...], got: Any, returns: Returns, tolerance: Tolerance, track: str,
-                      path: str, nan_equal: bool) -> Check:
+                      path: str, nan_equal: bool) -> Comparison:
     if not isinstance(got, tuple | list):
         return _fail("wrong_type", path, expected="tuple", got=describe_type(got))
     if len(got) != len(expected):
@@ -153,7 +154,7 @@ def _compare_sequence(expected: tuple[Any, ...], got: Any, returns: Returns, tol
 
 
 def _compare_dict(expected: dict[str, Any], got: Any, returns: Returns, tolerance: Tolerance, track: str,
-                  path: str, nan_equal: bool) -> Check:
+                  path: str, nan_equal: bool) -> Comparison:
     if not isinstance(got, dict):
         return _fail("wrong_type", path, expected="dict", got=describe_type(got))
     missing = [k for k in expected if k not in got]
@@ -164,7 +165,7 @@ def _compare_dict(expected: dict[str, Any], got: Any, returns: Returns, toleranc
                                   f"{path}[{k!r}]", nan_equal=nan_equal) for k in expected)
 
 
-def _compare_any(expected: Any, got: Any, tolerance: Tolerance, track: str, path: str, nan_equal: bool) -> Check:
+def _compare_any(expected: Any, got: Any, tolerance: Tolerance, track: str, path: str, nan_equal: bool) -> Comparison:
     """Infer the spec from the expected value (for nested results an author did not spell out)."""
     if isinstance(expected, np.ndarray):
         kind = "int_array" if expected.dtype.kind in "iu" else "array"
@@ -177,14 +178,14 @@ def _compare_any(expected: Any, got: Any, tolerance: Tolerance, track: str, path
     return compare(expected, got, Returns(kind), tolerance, track, path, nan_equal=nan_equal)
 
 
-def _first_failure(checks: Any) -> Check:
+def _first_failure(checks: Any) -> Comparison:
     worst = None
     for check in checks:
         if not check.passed:
             return check
         if check.max_abs_error is not None:
             worst = max(worst or 0.0, check.max_abs_error)
-    return Check(True, max_abs_error=worst)
+    return Comparison(True, max_abs_error=worst)
 
 
 def _shape(shape: tuple[int, ...]) -> str:

@@ -14,12 +14,13 @@ import numpy as np
 
 from judge.errors import UnknownTrack
 from judge.i18n import Text
-from sandbox.limits import Limits
+from sandbox import NAMES as track_names
+from sandbox import Limits
 
 # dict: named arrays (a transformer block's parameters), each given like an array argument.
 PARAM_KINDS = ("array", "int_array", "bool_array", "float", "int", "bool", "dict")
 RETURN_KINDS = ("array", "int_array", "float", "int", "bool", "tuple", "dict", "any")
-TRACKS = ("numpy", "torch")
+TRACKS = track_names  # sandbox.tracks: one spec per track
 DEFAULT_ATOL = 5e-5  # "correct to 4 decimal places"
 NO_DEFAULT: Any = object()
 

@@ -12,18 +12,15 @@ from typing import Any
 
 import numpy as np
 
+import sandbox
 from judge import advice, i18n, values
-from judge.compare import Check, array_type_problem, compare
+from judge.compare import Comparison, array_type_problem, compare
 from judge.exercise import Case, Exercise
 from judge.i18n import t
 from judge.mistakes import recognise
+from judge.pools import shared_pool
 from judge.report import SEVERITY, CaseReport, Report, SourceIssue
-from sandbox import policy, runner
-from sandbox.audit import REFUSED_PREFIXES
-from sandbox.corners import HIDDEN_BUILTINS, UNSAFE_NAMES
-from sandbox.pool import MAX_RESULT, Busy, Pool
-from sandbox.runner import Call, CallOutcome, ErrorInfo, Job, Outcome, Violation
-from sandbox.wire import Array
+from sandbox import MAX_RESULT, Array, Busy, Call, CallOutcome, ErrorInfo, Job, Outcome, Pool, Violation
 
 PLOT_CALL = "plot"
 # What a failed hidden case says: one fixed sentence per reason, never a number, a name or a text the submission
@@ -46,7 +43,8 @@ _REFUSAL_HINTS = {"forbidden_import": "import", "forbidden_call": "call", "forbi
 def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, lang: str = "en",
           filename: str = "solution.py", plot: bool = False, pool: Pool | None = None,
           detect_unchanged: bool = True, client: str = "") -> Report:
-    """Judge `source` against `exercise` in `track` ('numpy' / 'torch'; detected from the imports when None).
+    """Judge `source` against `exercise` in `track` (one of sandbox.tracks; detected from what the graded function
+    uses when None).
     Returns a Report in `lang`. With `detect_unchanged=False` an unchanged starter is run like any code
     (authors check that it is not accepted). Raises UnknownTrack for a track the exercise lacks and
     sandbox.pool.Busy when every sandbox slot is taken; every problem of the submission itself is a verdict,
@@ -58,19 +56,19 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
         track, detected = _detect_track(exercise, source)
     chosen = exercise.track(track)
     grader = _Grader(exercise, track, lang)
-    if detected is not None and detected.both and detected.reason == "uses":
+    if detected is not None and detected.several and detected.reason == "uses":
         grader.notes.append(t("note.track_chosen", lang, track=track, function=exercise.function.name,
                               other=next((o for o in exercise.tracks if o != track), track)))
 
     try:
-        text = policy.decode_source(source)
+        text = sandbox.decode_source(source)
         if detect_unchanged and _normalize(text) == _normalize(chosen.starter):
             return grader.finish("not_attempted", t("verdict.not_attempted.message", lang,
                                                     function=exercise.function.name))
         forbidden = exercise.forbidden_for(track)
-        rules = policy.Rules.of(chosen.imports, [n for f in forbidden for n in f.names])
-        program = policy.check(text, rules, filename)
-    except policy.Rejected as rejected:
+        rules = sandbox.Rules.of(chosen.imports, [n for f in forbidden for n in f.names])
+        program = sandbox.vet(text, rules, filename)
+    except sandbox.Rejected as rejected:
         return grader.rejected(rejected, source)
 
     calls = [_call(exercise, case.id, case.args, echo=case.visible) for case in exercise.cases]
@@ -86,7 +84,7 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
               forbidden_aten=tuple(op for f in forbidden for op in f.aten))
     grader.notes.extend(t(f"note.{n.code}", lang, line=n.line, **n.params) for n in program.notes)
     grader.mismatches = advice.signature_mismatches(program.source, exercise)
-    outcome = runner.run(job, exercise.limits, pool, client=client)
+    outcome = sandbox.run(job, exercise.limits, pool or shared_pool(), client=client)
     return grader.judge(outcome, program.source)
 
 
@@ -101,13 +99,13 @@ def _low_precision(answers: dict[str, Any]) -> str | None:
     return None
 
 
-def _detect_track(exercise: Exercise, source: str | bytes) -> tuple[str, policy.Detected | None]:
+def _detect_track(exercise: Exercise, source: str | bytes) -> tuple[str, sandbox.Detected | None]:
     """The track of the library the graded function uses (sandbox.policy.detect_track), if the exercise has it."""
-    if len(source) > policy.MAX_SOURCE_BYTES:
+    if len(source) > sandbox.MAX_SOURCE_BYTES:
         # Refused for its size right after this; don't parse megabytes in the judge's process first.
         return next(iter(exercise.tracks)), None
     text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
-    detected = policy.detect_track(text, exercise.function.name)
+    detected = sandbox.detect_track(text, exercise.function.name)
     if detected.track not in exercise.tracks:
         return next(iter(exercise.tracks)), None
     return detected.track, detected
@@ -144,7 +142,7 @@ class _Grader:
 
     # --- before running --------------------------------------------------------------------------------------
 
-    def rejected(self, rejected: policy.Rejected, source: str | bytes) -> Report:
+    def rejected(self, rejected: sandbox.Rejected, source: str | bytes) -> Report:
         lines = (source.decode("utf-8", "replace") if isinstance(source, bytes) else source).splitlines()
         for issue in rejected.issues:
             message = self.t(f"policy.{issue.code}", **issue.params)
@@ -274,7 +272,7 @@ class _Grader:
                       name=mismatch.name, parameters=mismatch.parameters,
                       signature=self.exercise.function.signature)
 
-    def _custom_check(self, case: Case, call: CallOutcome, earlier: dict[str, Any]) -> Check:
+    def _custom_check(self, case: Case, call: CallOutcome, earlier: dict[str, Any]) -> Comparison:
         if self.exercise.function.returns.kind in ("array", "int_array"):
             problem = array_type_problem(call.value, self.track)
             if problem is not None:
@@ -292,16 +290,16 @@ class _Grader:
             result = checker(case, self.exercise.expected.get(case.id), call.value, **extra)
         except Exception as exc:  # a broken checker is the judge's fault
             self.verdicts.append("internal_error")
-            return Check(False, "checker_failed", {"detail": f"{type(exc).__name__}: {exc}"})
-        if isinstance(result, Check):
+            return Comparison(False, "checker_failed", {"detail": f"{type(exc).__name__}: {exc}"})
+        if isinstance(result, Comparison):
             return result
         passed, message = result if isinstance(result, tuple) and len(result) == 2 else (result, "")
         if not isinstance(passed, bool | np.bool_):  # "yes" or an array must not pass by being truthy
             self.verdicts.append("internal_error")
-            return Check(False, "checker_failed", {"detail": f"the checker returned {type(passed).__name__}, "
+            return Comparison(False, "checker_failed", {"detail": f"the checker returned {type(passed).__name__}, "
                                                              "not True/False or (True/False, message)"})
         text = message.get_in(self.lang) if isinstance(message, i18n.Text) else str(message)
-        return Check(bool(passed), "" if passed else "custom", {"message": text})
+        return Comparison(bool(passed), "" if passed else "custom", {"message": text})
 
     def _add_case(self, case: Case, status: str, message: str, *, call: CallOutcome | None = None,
                   max_error: float | None = None, first_diff: tuple[int, ...] | None = None,
@@ -365,12 +363,10 @@ class _Grader:
         case only names from the judge's own vocabulary (the exercise's forbidden names and ops, the always-unsafe
         ones, the audit's events), never a name the submission could have built from the inputs."""
         what = violation.what
-        visible = {case.id for case in self.exercise.cases if case.visible} | {runner.MODULE_PHASE, PLOT_CALL}
+        visible = {case.id for case in self.exercise.cases if case.visible} | {sandbox.MODULE_PHASE, PLOT_CALL}
         if violation.phase in visible or self.exercise.reason_for(what) is not None:
             return what
-        known = (what in UNSAFE_NAMES or what.removesuffix("()") in HIDDEN_BUILTINS
-                 or (violation.code == "forbidden_operation" and what.startswith((*REFUSED_PREFIXES, "open"))))
-        return what if known else ""
+        return what if sandbox.is_known(violation.code, what) else ""
 
     def _add_termination(self, outcome: Outcome) -> None:
         verdict = {"wall": "time_limit", "cpu": "time_limit", "result_size": "output_limit",
@@ -419,7 +415,7 @@ class _Grader:
 
     def _error_message(self, error: ErrorInfo, *, hidden: bool = False) -> str:
         if error.kind == "forbidden" and error.violation:
-            phase = "hidden" if hidden else runner.MODULE_PHASE
+            phase = "hidden" if hidden else sandbox.MODULE_PHASE
             message = self._violation_message(Violation(*error.violation, phase))
             return message if hidden else message + self._at_line(error.line)
         if error.kind == "memory":

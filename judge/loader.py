@@ -33,6 +33,7 @@ from judge import schema, values
 from judge.errors import ExerciseError
 from judge.exercise import (
     NO_DEFAULT,
+    TRACKS,
     Case,
     Exercise,
     Forbidden,
@@ -45,8 +46,7 @@ from judge.exercise import (
 )
 from judge.i18n import LANGS, Text
 from judge.inputs import materialize
-from sandbox.limits import Limits
-from sandbox.runner import imports_for
+from sandbox import Limits, imports_for
 
 # The learner's curve is sampled on this grid in the sandbox, with every run: the same bound as a lesson's plot.
 MAX_PLOT_POINTS = 5000
@@ -333,7 +333,7 @@ def _forbidden(item: dict[str, Any], where: Where, index: int) -> Forbidden:
     aten = tuple(item.get("aten", []))
     if not names and not aten:
         raise where.error("a [[forbidden]] entry needs names or aten ops", "forbidden", index)
-    tracks = tuple(item.get("tracks", ("numpy", "torch")))
+    tracks = tuple(item.get("tracks", TRACKS))
     return Forbidden(names, aten, text_field(item, "reason", where, "forbidden", index), tracks)
 
 

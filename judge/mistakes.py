@@ -14,7 +14,7 @@ import numpy as np
 
 from judge.compare import compare
 from judge.exercise import Case, Exercise, Mistake
-from sandbox.wire import Array
+from sandbox import Array
 
 
 def flattened(got: Any, expected: Any, case: Case) -> bool:

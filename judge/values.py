@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from sandbox.wire import Array, Opaque
+from sandbox import Array, Opaque
 
 
 def to_json(value: Any) -> Any:

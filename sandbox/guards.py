@@ -29,6 +29,7 @@ from typing import Any
 from sandbox import stdlib
 from sandbox.corners import HIDDEN_BUILTINS, UNSAFE_NAMES, stand_ins
 from sandbox.privates import LibraryIndex, is_private_module
+from sandbox.tracks import TRACKS
 
 # Attribute names that lead from an object to frames, code or globals (RestrictedPython's list, kept in step).
 INSPECT_ATTRIBUTES = frozenset({
@@ -275,12 +276,8 @@ def _instance_dict(value: Any) -> dict[str, Any] | None:
 def _fast_types() -> frozenset[type]:
     """Types whose values are plain data: screening them is a set lookup."""
     kinds: set[type] = {int, float, complex, bool, str, bytes, type(None), range, slice, type(Ellipsis)}
-    numpy = sys.modules.get("numpy")
-    if numpy is not None:
-        kinds |= {numpy.ndarray, numpy.dtype, *(t for t in set(numpy.sctypeDict.values()) if isinstance(t, type))}
-    torch = sys.modules.get("torch")
-    if torch is not None:
-        kinds |= {torch.Tensor, torch.nn.Parameter, torch.dtype, torch.Size, torch.device}
+    for track in TRACKS.values():
+        kinds |= track.plain_types()
     return frozenset(kinds)
 
 

@@ -21,6 +21,7 @@ from sandbox.corners import UNSAFE_NAMES
 from sandbox.guards import INSPECT_ATTRIBUTES, PUBLIC_DUNDERS
 from sandbox.prune import Note, bound_names, guarded_imports, import_aliases, is_main_block, prune
 from sandbox.reach import used_roots
+from sandbox.tracks import BY_PRIORITY
 
 MAX_SOURCE_BYTES = 64 * 1024
 
@@ -115,8 +116,9 @@ def decode_source(raw: bytes | str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def check(raw: bytes | str, rules: Rules, filename: str = "solution.py") -> Program:
-    """Parse, check and compile a submission. Raises Rejected with every issue found, in source order."""
+def vet(raw: bytes | str, rules: Rules, filename: str = "solution.py") -> Program:
+    """Parse, vet and compile a submission: what it may run, in restricted bytecode. Raises Rejected with every
+    issue found, in source order."""
     source = decode_source(raw)
     try:
         tree = ast.parse(source, filename)
@@ -161,36 +163,38 @@ def check(raw: bytes | str, rules: Rules, filename: str = "solution.py") -> Prog
 @dataclass(frozen=True)
 class Detected:
     """The track a file's graded function uses, and why: "uses" (it reaches that library), "imports" (it reaches
-    neither, and the file imports only that one), or "default". `both`: the file imports both libraries."""
+    none, and the file imports it), or "default". `several`: the file imports more than one track's library."""
 
     track: str
     reason: str
-    both: bool = False
+    several: bool = False
 
 
 def detect_track(source: str, function: str = "") -> Detected:
-    """'torch' when the graded function reaches torch (through the functions, classes and constants it uses),
-    'numpy' otherwise; imports the function never reaches (a test under __main__, a left-over) do not count.
-    Tolerates code that does not parse."""
+    """The track whose library the graded function reaches (through the functions, classes and constants it
+    uses), the most specific first (a torch solution uses numpy too); imports the function never reaches (a test
+    under __main__, a left-over) do not count. With no such function, or one that reaches no track's library,
+    the file's imports decide. Tolerates code that does not parse."""
     try:
         tree = ast.parse(source)
         tree.body = [statement for statement in tree.body if not is_main_block(statement)]
         # Imports outside __main__ blocks, used or not: a torch solution may use tensor methods only.
         imported = {name.partition(".")[0] for name in import_aliases(tree).values()}
         tree, _ = prune(tree)
-        roots = used_roots(tree, function)
+        roots = used_roots(tree, function) or set()
     # MemoryError too: CPython's parser reports some absurdly deep nesting (`- - - ... 1`) that way, and
-    # grade() calls this before check(), so a hostile source must not turn into a judge crash here.
+    # grade() calls this before vet(), so a hostile source must not turn into a judge crash here.
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        imports_torch = "import torch" in source or "from torch" in source
-        return Detected("torch" if imports_torch else "numpy", "imports" if imports_torch else "default")
-    both = {"numpy", "torch"} <= imported
-    for track in ("torch", "numpy"):
-        if roots is not None and track in roots:
-            return Detected(track, "uses", both)
-    if "torch" in imported:
-        return Detected("torch", "imports", both)
-    return Detected("numpy", "imports" if "numpy" in imported else "default", both)
+        imported = {t.marker for t in BY_PRIORITY if f"import {t.marker}" in source or f"from {t.marker}" in source}
+        roots = set()
+    markers = [t for t in BY_PRIORITY if t.marker in imported]
+    several = len(markers) > 1
+    for track in BY_PRIORITY:
+        if track.marker in roots:
+            return Detected(track.name, "uses", several)
+    if markers:
+        return Detected(markers[0].name, "imports", several)
+    return Detected(BY_PRIORITY[-1].name, "default", several)
 
 
 def _dedupe(issues: list[Issue]) -> list[Issue]:

@@ -1,7 +1,7 @@
 """The judge's side of the zygotes: start them, admit jobs fairly, hand each job to an armed child, heal.
 
-One zygote runs one job at a time, so a pool of N zygotes per flavour is also the cap on concurrent runs. Jobs
-wait for a zygote in a fair queue per flavour (sandbox.fairness). Each zygote keeps a jailed child armed ahead
+One zygote runs one job at a time, so a pool of N zygotes per track is also the cap on concurrent runs. Jobs
+wait for a zygote in a fair queue per track (sandbox.fairness). Each zygote keeps a jailed child armed ahead
 of time (sandbox.zygote); a job is written straight into that child, and its answers are read straight back,
 under the job's wall clock and a cap on what the judge will read and parse.
 
@@ -27,10 +27,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sandbox import uids, wire
+from sandbox import tracks, uids, wire
 from sandbox.fairness import Busy, ClientBusy, FairQueue
 
-FLAVOURS = ("numpy", "torch")
+TRACK_NAMES = tracks.NAMES
 STARTUP_SECONDS = 120.0
 FROZEN_SECONDS = 2.0  # an idle zygote must have a child armed within this long, or it is replaced
 EXIT_REPORT_SECONDS = 3.0  # how long a child's exit status may take to arrive after it stopped (teardown)
@@ -48,7 +48,7 @@ ZYGOTE_ENV = {
     "PYTHONDONTWRITEBYTECODE": "1",
 }
 
-__all__ = ["FLAVOURS", "MAX_RESULT", "Busy", "ClientBusy", "Pool", "Run", "ZygoteError", "default_pool"]
+__all__ = ["MAX_RESULT", "TRACK_NAMES", "Busy", "ClientBusy", "Pool", "Run", "ZygoteError", "default_pool"]
 
 
 class ZygoteError(RuntimeError):
@@ -90,17 +90,17 @@ class _Armed:
 class Zygote:
     """One warm interpreter process, its control socket, and the child it has armed."""
 
-    def __init__(self, flavour: str, uid_base: int, slot: int, *, allow_unconfined: bool = False,
-                 unguarded: bool = False) -> None:
+    def __init__(self, track: str, uid_base: int, slot: int, *, allow_unconfined: bool = False,
+                 unguarded: bool = False, hidden: tuple[str, ...] = ()) -> None:
         env = dict(ZYGOTE_ENV, MLJUDGE_UNCONFINED="1" if allow_unconfined else "0",
-                   MLJUDGE_UNGUARDED="1" if unguarded else "0")
+                   MLJUDGE_UNGUARDED="1" if unguarded else "0", MLJUDGE_HIDDEN=json.dumps(list(hidden)))
         debug = os.environ.get("MLJUDGE_DEBUG") == "1"
-        self.flavour, self.slot = flavour, slot
+        self.track, self.slot = track, slot
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.control = ours
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-I", "-m", "sandbox.zygote", flavour, str(uid_base), str(slot),
+                [sys.executable, "-I", "-m", "sandbox.zygote", track, str(uid_base), str(slot),
                  str(theirs.fileno())],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=None if debug else subprocess.DEVNULL,
                 env=env, cwd="/", start_new_session=True, close_fds=True, pass_fds=(theirs.fileno(),),
@@ -115,7 +115,7 @@ class Zygote:
             raise
         if not hello.get("ready"):
             self.close()
-            raise ZygoteError(f"{flavour} zygote sent {hello!r} instead of its greeting")
+            raise ZygoteError(f"{track} zygote sent {hello!r} instead of its greeting")
         self.mode: str = hello.get("mode", "unknown")
         # What the zygote's jail sets up in each child: [name, active, detail] per layer.
         self.layers: list[list[Any]] = hello.get("layers", [])
@@ -126,13 +126,13 @@ class Zygote:
         poller = select.poll()  # not select(): a server with 1000+ connections has descriptors past FD_SETSIZE
         poller.register(self.control, select.POLLIN)
         if not poller.poll(timeout * 1000):
-            raise ZygoteError(f"the {self.flavour} zygote did not answer within {timeout:g} s")
+            raise ZygoteError(f"the {self.track} zygote did not answer within {timeout:g} s")
         try:
             data, fds, _, _ = socket.recv_fds(self.control, MAX_CONTROL, 3)
         except OSError as exc:
-            raise ZygoteError(f"the {self.flavour} zygote's control socket failed: {exc}") from exc
+            raise ZygoteError(f"the {self.track} zygote's control socket failed: {exc}") from exc
         if not data:
-            raise ZygoteError(f"the {self.flavour} zygote exited (code {self.proc.poll()})")
+            raise ZygoteError(f"the {self.track} zygote exited (code {self.proc.poll()})")
         try:
             message = json.loads(data)
         except ValueError:
@@ -140,7 +140,7 @@ class Zygote:
         if not isinstance(message, dict):
             for fd in fds:
                 os.close(fd)
-            raise ZygoteError(f"the {self.flavour} zygote sent an unreadable message")
+            raise ZygoteError(f"the {self.track} zygote sent an unreadable message")
         return message, fds
 
     def ensure_armed(self, timeout: float = FROZEN_SECONDS) -> None:
@@ -157,7 +157,7 @@ class Zygote:
                 for fd in fds:
                     os.close(fd)
                 if "arm_failed" in message:
-                    raise NotStarted(f"the {self.flavour} zygote could not jail a child "
+                    raise NotStarted(f"the {self.track} zygote could not jail a child "
                                      f"(exit {message.get('exit_code')})")
                 # "exited" of an earlier child, already accounted for: nothing to do
 
@@ -190,7 +190,7 @@ class Zygote:
             if not _write_job(armed.job_w, request, deadline):
                 # The child never read its job (it died armed, or the pipe broke): nothing of the learner ran.
                 _kill(armed.pidfd)
-                raise NotStarted(f"the armed {self.flavour} child did not take the job")
+                raise NotStarted(f"the armed {self.track} child did not take the job")
             os.close(armed.job_w)
             armed.job_w = -1
             _read_frames(armed.result_r, armed.pidfd, deadline, run)
@@ -290,18 +290,21 @@ def _read_frames(fd: int, pidfd: int, deadline: float, run: Run) -> None:
 
 
 class Pool:
-    """Zygotes per flavour, started lazily (a CLI run needs one) or all at once (`start`, for a server)."""
+    """Zygotes per track, started lazily (a CLI run needs one) or all at once (`start`, for a server)."""
 
     def __init__(self, size: int | None = None, *, max_waiting: int = 64, per_client: int = 2,
-                 allow_unconfined: bool = False, unguarded: bool = False) -> None:
+                 allow_unconfined: bool = False, unguarded: bool = False, hidden: tuple[str, ...] = ()) -> None:
+        """`hidden`: folders to mask in every jail, although under a readable path (the caller's own packages,
+        installed in site-packages beside the libraries submissions need)."""
         self.size = size or max(1, os.cpu_count() or 1)
-        if self.size * len(FLAVOURS) > uids.BLOCK_SIZE // 2:
-            raise ValueError(f"at most {uids.BLOCK_SIZE // 2 // len(FLAVOURS)} zygotes per flavour")
+        if self.size * len(TRACK_NAMES) > uids.BLOCK_SIZE // 2:
+            raise ValueError(f"at most {uids.BLOCK_SIZE // 2 // len(TRACK_NAMES)} zygotes per track")
         self.allow_unconfined = allow_unconfined
         self.unguarded = unguarded  # tests of the OS jail alone: no tripwires in the children
-        self.queues = {f: FairQueue(self.size, per_client=per_client, capacity=max_waiting) for f in FLAVOURS}
-        self._idle: dict[str, queue.Queue[Zygote]] = {f: queue.Queue() for f in FLAVOURS}
-        self._count: dict[str, int] = dict.fromkeys(FLAVOURS, 0)  # started or starting
+        self.hidden = tuple(hidden)
+        self.queues = {f: FairQueue(self.size, per_client=per_client, capacity=max_waiting) for f in TRACK_NAMES}
+        self._idle: dict[str, queue.Queue[Zygote]] = {f: queue.Queue() for f in TRACK_NAMES}
+        self._count: dict[str, int] = dict.fromkeys(TRACK_NAMES, 0)  # started or starting
         self._free_slots = list(range(uids.BLOCK_SIZE))
         self._uids: uids.UidBlock | None = None
         self._lock = threading.Lock()
@@ -309,29 +312,29 @@ class Pool:
 
     # --- starting and replacing zygotes ----------------------------------------------------------------------
 
-    def start(self, flavours: tuple[str, ...] = FLAVOURS) -> None:
-        """Bring every slot of these flavours up now, in parallel, so the first job does not wait."""
-        threads = [threading.Thread(target=self._grow, args=(f,)) for f in flavours for _ in range(self.size)]
+    def start(self, tracks: tuple[str, ...] = TRACK_NAMES) -> None:
+        """Bring every slot of these tracks up now, in parallel, so the first job does not wait."""
+        threads = [threading.Thread(target=self._grow, args=(f,)) for f in tracks for _ in range(self.size)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
 
-    def _grow(self, flavour: str) -> None:
-        """Start one more zygote of `flavour` if the pool is short of one, and make it available."""
+    def _grow(self, track: str) -> None:
+        """Start one more zygote of `track` if the pool is short of one, and make it available."""
         with self._lock:
-            if self._closed or self._count[flavour] >= self.size:
+            if self._closed or self._count[track] >= self.size:
                 return
-            self._count[flavour] += 1
+            self._count[track] += 1
             if self._uids is None:
                 self._uids = uids.allocate()
             uid_base, slot = self._uids.first, self._free_slots.pop(0)
         try:
-            zygote = Zygote(flavour, uid_base, slot, allow_unconfined=self.allow_unconfined,
-                            unguarded=self.unguarded)
+            zygote = Zygote(track, uid_base, slot, allow_unconfined=self.allow_unconfined,
+                            unguarded=self.unguarded, hidden=self.hidden)
         except BaseException:
             with self._lock:
-                self._count[flavour] -= 1
+                self._count[track] -= 1
                 self._free_slots.append(slot)
             raise
         self._give_back(zygote)
@@ -339,17 +342,22 @@ class Pool:
     def _retire(self, zygote: Zygote) -> None:
         zygote.close()
         with self._lock:
-            self._count[zygote.flavour] -= 1
+            self._count[zygote.track] -= 1
             self._free_slots.append(zygote.slot)
 
     def _replace(self, zygote: Zygote) -> None:
         """Kill a broken zygote and start its successor in the background, not in a learner's request."""
         self._retire(zygote)
-        threading.Thread(target=self._grow_quietly, args=(zygote.flavour,), daemon=True).start()
+        threading.Thread(target=self._grow_quietly, args=(zygote.track,), daemon=True).start()
 
-    def _grow_quietly(self, flavour: str) -> None:
+    def _grow_quietly(self, track: str) -> None:
         with contextlib.suppress(Exception):
-            self._grow(flavour)
+            self._grow(track)
+
+    @property
+    def uid_block(self) -> int | None:
+        """The first uid of this pool's block (None until a zygote has started)."""
+        return self._uids.first if self._uids is not None else None
 
     def modes(self) -> set[str]:
         return {z.mode for q in self._idle.values() for z in list(q.queue)}
@@ -361,17 +369,17 @@ class Pool:
 
     # --- running a job -----------------------------------------------------------------------------------------
 
-    def run(self, flavour: str, request: bytes, wall_seconds: float, *, client: str = "",
+    def run(self, track: str, request: bytes, wall_seconds: float, *, client: str = "",
             wait: float = 30.0) -> Run:
-        """Run one job in a jailed child of `flavour`. Raises Busy / ClientBusy when it may not wait for a
+        """Run one job in a jailed child of `track`. Raises Busy / ClientBusy when it may not wait for a
         sandbox, ZygoteError when the sandbox failed (never for anything the submission did)."""
-        fair = self.queues[flavour]
+        fair = self.queues[track]
         fair.acquire(client, wait)
         started = time.monotonic()
         ran = False
         try:
             for _attempt in range(RETRIES + 1):
-                zygote = self._take(flavour, wait)
+                zygote = self._take(track, wait)
                 try:
                     result = zygote.run(request, wall_seconds)
                 except ZygoteError:
@@ -383,7 +391,7 @@ class Pool:
                 ran = True
                 self._give_back(zygote)
                 return result
-            raise ZygoteError(f"no working {flavour} sandbox after {RETRIES + 1} attempts")
+            raise ZygoteError(f"no working {track} sandbox after {RETRIES + 1} attempts")
         finally:
             fair.release(client, time.monotonic() - started if ran else None)
 
@@ -393,24 +401,24 @@ class Pool:
         if closed:
             self._retire(zygote)
         else:
-            self._idle[zygote.flavour].put(zygote)
+            self._idle[zygote.track].put(zygote)
 
-    def _take(self, flavour: str, wait: float) -> Zygote:
-        """An idle zygote of `flavour`: started now if the pool is short of one, else the next one to free up."""
-        idle = self._idle[flavour]
+    def _take(self, track: str, wait: float) -> Zygote:
+        """An idle zygote of `track`: started now if the pool is short of one, else the next one to free up."""
+        idle = self._idle[track]
         with self._lock:
             if self._closed:
                 raise ZygoteError("the sandbox pool is closed")
-            short = self._count[flavour] < self.size and idle.empty()
+            short = self._count[track] < self.size and idle.empty()
         if short:
-            self._grow(flavour)
+            self._grow(track)
         try:
             zygote = idle.get(timeout=wait)
         except queue.Empty:
-            raise ZygoteError(f"no {flavour} sandbox became available within {wait:.0f} s") from None
+            raise ZygoteError(f"no {track} sandbox became available within {wait:.0f} s") from None
         if not zygote.alive():
             self._replace(zygote)
-            return self._take(flavour, wait)
+            return self._take(track, wait)
         return zygote
 
     def close(self) -> None:
@@ -432,11 +440,11 @@ _default: Pool | None = None
 _default_lock = threading.Lock()
 
 
-def default_pool() -> Pool:
-    """The process-wide pool, closed at exit."""
+def default_pool(hidden: tuple[str, ...] = ()) -> Pool:
+    """The process-wide pool, closed at exit (created with `hidden` on first use)."""
     global _default
     with _default_lock:
         if _default is None:
-            _default = Pool(allow_unconfined=os.environ.get("MLJUDGE_ALLOW_UNCONFINED") == "1")
+            _default = Pool(allow_unconfined=os.environ.get("MLJUDGE_ALLOW_UNCONFINED") == "1", hidden=hidden)
             atexit.register(_default.close)
         return _default

@@ -142,16 +142,3 @@ def _staging(bound: Sequence[str]) -> str:
             return candidate
     raise ValueError(f"no directory to assemble the jail's root in: each of {', '.join(_STAGING_CANDIDATES)} "
                      "is missing or holds a path the jail binds")
-
-
-def judge_package_paths() -> list[str]:
-    """Where the judge's own packages live, without importing them. Installed (not editable) they sit in
-    site-packages, which the jail shows: `reference/` holds the answer keys' math, so the zygote hides them."""
-    import importlib.util
-
-    found = []
-    for name in ("reference", "judge", "web"):
-        spec = importlib.util.find_spec(name)
-        if spec is not None and spec.submodule_search_locations:
-            found.extend(spec.submodule_search_locations)
-    return sorted(found)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sandbox import wire
+from sandbox import tracks, wire
 from sandbox.limits import Limits
 from sandbox.policy import Program
 from sandbox.pool import Pool, Run, ZygoteError, default_pool
@@ -116,9 +116,8 @@ def run(job: Job, limits: Limits, pool: Pool | None = None, *, client: str = "")
     comes back as ``termination="internal"``. Raises sandbox.pool.Busy / ClientBusy when `client` may not wait
     for a sandbox now."""
     pool = pool or default_pool()
-    flavour = "torch" if job.track == "torch" else "numpy"
     try:
-        result = pool.run(flavour, _request(job, limits), limits.wall_seconds, client=client)
+        result = pool.run(job.track, _request(job, limits), limits.wall_seconds, client=client)
     except ZygoteError as exc:
         return Outcome(termination="internal", internal_error=str(exc))
     return _outcome(job, result, limits)
@@ -129,7 +128,7 @@ def _request(job: Job, limits: Limits) -> bytes:
 
 
 def build_request(job: Job, limits: Limits) -> tuple[dict[str, Any], bytes]:
-    """The job as the zygote receives it: a header and a blob holding the bytecode and the input arrays."""
+    """The job as the child receives it: a header and a blob holding the bytecode and the input arrays."""
     blob = wire.BlobWriter()
     code = blob.add(marshal.dumps(job.program.code))
     calls = [{
@@ -312,5 +311,4 @@ def _termination(out: Outcome, result: Run, limits: Limits) -> str:
 
 def imports_for(track: str, extra: Sequence[str] = ()) -> frozenset[str]:
     """The modules a submission in `track` may import."""
-    libraries = {"numpy": {"numpy"}, "torch": {"torch", "numpy"}}[track]
-    return BASE_IMPORTS | libraries | set(extra)
+    return BASE_IMPORTS | tracks.track(track).libraries | set(extra)

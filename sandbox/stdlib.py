@@ -10,6 +10,8 @@ the audit hook for what any module might do). An import the code never uses is n
 
 from __future__ import annotations
 
+from sandbox.tracks import TRACKS
+
 HARMLESS = frozenset({
     "__future__", "math", "cmath", "random", "time", "datetime", "calendar", "collections", "dataclasses",
     "typing", "typing_extensions", "functools", "itertools", "operator", "statistics", "copy", "enum", "abc",
@@ -42,7 +44,8 @@ REASONS: dict[str, str] = {
     "matplotlib": "not_installed", "tqdm": "not_installed", "einops": "not_installed",
 }
 # Corners of allowed libraries that stay out of reach, whatever the track allows.
-BLOCKED = tuple(name for name in REASONS if "." in name or name.startswith(("numpy", "torch")))
+BLOCKED = tuple(name for name in REASONS
+                if "." in name or any(name in track.libraries for track in TRACKS.values()))
 
 
 def reason(module: str) -> str:

@@ -25,6 +25,7 @@ import numpy as np
 from sandbox import wire
 from sandbox.audit import AuditHook
 from sandbox.guards import Shield, Tripwire, Violation, make_globals
+from sandbox.tracks import ORIGINS, TRACKS
 
 MAX_STRUCT_ITEMS = 64
 MAX_OBJECT_ITEMS = 1_000_000  # an object array larger than this is not converted element by element
@@ -166,7 +167,7 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, h
               "found": type(function).__name__ if function is not None else None})
         return
 
-    to_track = _tensor_converter() if job["track"] == "torch" else _numpy_converter()
+    to_track = _converter(TRACKS[job["track"]].to_array)
     for call in job["calls"]:
         args = [wire.decode_value(a, blob) for a in call["args"]]
         kwargs = {k: wire.decode_value(v, blob) for k, v in call["kwargs"].items()}
@@ -215,21 +216,13 @@ def encode_result(value: Any, blob: wire.BlobWriter, depth: int = 0) -> dict[str
 
 
 def _encode(value: Any, blob: wire.BlobWriter, depth: int) -> dict[str, Any]:
-    torch = sys.modules.get("torch")
-    if torch is not None and isinstance(value, torch.Tensor):
-        # Read the raw storage through the base class: a subclass's overrides don't get a say.
-        tensor = torch.Tensor.detach(value)
-        if tensor.is_complex():
-            return {"t": "object", "type": "torch.Tensor", "dtype": str(tensor.dtype).removeprefix("torch.")}
-        if tensor.dtype in (torch.bfloat16, torch.float16):
-            tensor = tensor.float()
-        array = np.array(torch.Tensor.numpy(tensor.cpu().contiguous()), copy=True)
-        origin = "tensor" if tensor.dtype == value.dtype else f"tensor:{str(value.dtype).removeprefix('torch.')}"
-        return wire.encode_array(array, blob, origin=origin)
-    if isinstance(value, np.ndarray):
-        return _encode_ndarray(np.asarray(value).view(np.ndarray), blob, "ndarray")
-    if isinstance(value, np.generic):
-        return _encode_ndarray(np.asarray(value), blob, "numpy scalar")
+    for track in TRACKS.values():  # any track's arrays: a tensor in the NumPy track is a wrong type, named so
+        found = track.from_answer(value)
+        if found is not None:
+            array, origin = found
+            if array is None:  # the track's array, of something other than real numbers (complex, ...)
+                return {"t": "object", "type": track.array_type, "dtype": origin}
+            return _encode_ndarray(array, blob, origin)
     if isinstance(value, bool):
         return {"t": "bool", "v": value}
     if isinstance(value, int):
@@ -259,7 +252,7 @@ def _encode_ndarray(array: np.ndarray, blob: wire.BlobWriter, origin: str) -> di
         # could turn them into some (x.astype(str) would come back as the very floats it printed; an object
         # array could hold lying objects). The judge is told the element type, never given values.
         words = {"U": "str", "S": "bytes", "V": "structured records", "O": "object"}
-        node = {"t": "object", "type": "numpy.ndarray" if origin == "ndarray" else origin,
+        node = {"t": "object", "type": ORIGINS.get(origin, origin),
                 "dtype": words.get(kind, array.dtype.name)}
         if kind == "O":  # what it holds instead of numbers (shown for visible cases only)
             node["preview"] = ", ".join(_preview(v) for v in array.flat[:6])[:200]
@@ -309,22 +302,13 @@ def _arrays(names: list[str], values: list[Any]) -> list[tuple[str, wire.Array]]
     return found
 
 
-def _numpy_converter() -> Callable[[Any], Any]:
-    def convert(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {key: convert(item) for key, item in value.items()}
-        return value.data if isinstance(value, wire.Array) else value
-
-    return convert
-
-
-def _tensor_converter() -> Callable[[Any], Any]:
-    import torch
+def _converter(to_array: Callable[[np.ndarray], Any]) -> Callable[[Any], Any]:
+    """Inputs as the learner's function gets them: the track's arrays, also inside a dict argument."""
 
     def convert(value: Any) -> Any:
         if isinstance(value, dict):
             return {key: convert(item) for key, item in value.items()}
-        return torch.from_numpy(value.data) if isinstance(value, wire.Array) else value
+        return to_array(value.data) if isinstance(value, wire.Array) else value
 
     return convert
 

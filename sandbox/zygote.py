@@ -1,16 +1,17 @@
-"""The warm zygote: a fresh interpreter that imports NumPy (and torch) once, then keeps one jailed child armed.
+"""The warm zygote: a fresh interpreter that imports its track's library once, then keeps one jailed child armed.
 
-Started by `sandbox.pool` as ``python -I -m sandbox.zygote FLAVOUR UID_BASE SLOT CONTROL_FD`` with a minimal
+Started by `sandbox.pool` as ``python -I -m sandbox.zygote TRACK UID_BASE SLOT CONTROL_FD`` with a minimal
 environment, so it holds nothing of the judge's: no expected values, no reference code, no environment
-variables. It never holds a submission either. It forks a child *ahead of time*; the child jails itself and
-waits. The zygote then hands the judge the child's two pipe ends (job in, results out) and a pidfd over the
-control socket (SCM_RIGHTS) and closes its own copies: the judge writes the job straight to the child, and the
-child's answers go straight back. So no learner's code, inputs or answers ever pass through the zygote's heap,
-where the next child — a copy of that heap — could find them. When the child has exited, the zygote tells the
-judge its exit status and resource use, and arms the next one.
+variables (but MLJUDGE_HIDDEN: the folders its caller wants masked in the jail, such as its own packages). It
+never holds a submission either. It forks a child *ahead of time*; the child jails itself and waits. The zygote
+then hands the judge the child's two pipe ends (job in, results out) and a pidfd over the control socket
+(SCM_RIGHTS) and closes its own copies: the judge writes the job straight to the child, and the child's answers
+go straight back. So no learner's code, inputs or answers ever pass through the zygote's heap, where the next
+child — a copy of that heap — could find them. When the child has exited, the zygote tells the judge its exit
+status and resource use, and arms the next one.
 
 Control messages, one JSON object per SOCK_SEQPACKET packet, zygote → judge:
-    {"ready": true, "pid", "flavour", "mode", "layers"}     once, when warm
+    {"ready": true, "pid", "track", "mode", "layers"}       once, when warm
     {"armed": PID}  + fds [job write end, result read end, pidfd]
     {"exited": PID, "exit_code", "cpu_seconds", "max_rss_kb"}
     {"arm_failed": PID, "exit_code"}                         the jail could not be set up
@@ -35,27 +36,18 @@ PR_SET_PDEATHSIG = 1
 M_ARENA_MAX = -8  # mallopt(3)
 ARM_SECONDS = 30.0  # a child that has not jailed itself by then is broken
 ARM_RETRY_SECONDS = 1.0
-# What a submission's torch.set_num_threads(n) gets at most. OpenMP aborts the whole process when it cannot start
-# the threads it was told to (RLIMIT_NPROC, Limits.threads), which left learners an unexplained crash.
-MAX_TORCH_THREADS = 4
 # Modules a submission may import, loaded here so that no child has to read them from disk (and indexed, so
-# that their private parts are known: sandbox.privates).
+# that their private parts are known: sandbox.privates). Each track adds its own (sandbox.tracks).
 PRELOAD = ("math", "cmath", "typing", "functools", "itertools", "operator", "collections", "collections.abc",
            "dataclasses", "enum", "abc", "copy", "numbers", "fractions", "decimal", "statistics", "heapq", "bisect",
            "string", "re", "random", "time", "datetime", "warnings", "logging", "json", "struct", "textwrap",
-           "contextlib", "numpy", "numpy.linalg", "numpy.random", "numpy.typing")
-
-
-def _capped_threads(set_num_threads: Any) -> Any:
-    def capped(n: int) -> None:
-        set_num_threads(min(n, MAX_TORCH_THREADS) if type(n) is int else n)  # torch explains a bad argument
-
-    capped.__doc__ = set_num_threads.__doc__
-    return capped
-
-
+           "contextlib")
 def main() -> None:
-    flavour, uid_base, slot, control_fd = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    from sandbox.tracks import track as track_named
+
+    track = track_named(sys.argv[1])
+    uid_base, slot, control_fd = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    hidden = json.loads(os.environ.get("MLJUDGE_HIDDEN", "[]"))  # what the caller wants out of sight
     allow_unconfined = os.environ.get("MLJUDGE_UNCONFINED") == "1"
     hardened = os.environ.get("MLJUDGE_UNGUARDED") != "1"  # tests of the OS jail alone switch the tripwires off
     libc = ctypes.CDLL(None, use_errno=True)
@@ -70,43 +62,34 @@ def main() -> None:
 
     import importlib
 
-    for name in PRELOAD:
+    for name in (*PRELOAD, *track.preload):
         importlib.import_module(name)
     from sandbox.corners import harden_logging
 
     harden_logging()
-    modes = None
-    if flavour == "torch":
-        import torch
-
-        from sandbox.kernels import Modes
-
-        torch.set_num_threads(1)
-        torch.set_num_interop_threads(1)
-        torch.set_num_threads = _capped_threads(torch.set_num_threads)
-        modes = Modes()
+    modes = track.setup()  # torch: its thread caps and the op guard's modes (sandbox.kernels)
 
     from sandbox import privates
     from sandbox.guards import Shield
     from sandbox.isolation import Jail
     from sandbox.limits import Limits
-    from sandbox.rootfs import judge_package_paths, python_readable_paths
+    from sandbox.rootfs import python_readable_paths
     from sandbox.warmup import warm
     from sandbox.worker import Context
 
     readable = python_readable_paths()
     context = Context(Shield(), modes, tuple(readable))
-    warm(flavour, context)
+    warm(track, context)
     # After the warm-up, so that what it loaded lazily is indexed too.
     context.shield = Shield(privates.build()) if hardened else Shield()
     context.harden = hardened
-    jail = Jail(readable_paths=readable, hidden_paths=judge_package_paths(), uid_base=uid_base, slot=slot,
+    jail = Jail(readable_paths=readable, hidden_paths=hidden, uid_base=uid_base, slot=slot,
                 allow_unconfined=allow_unconfined)
     forker = Forker(jail, context, libc.prctl, control, Limits().tmp_mb)
     # Every object the zygote made stays out of the collector's reach in the children: otherwise a child's first
     # collection walks (and so copies, page by page) the whole inherited heap, torch's included.
     gc.freeze()
-    send(control, {"ready": True, "pid": os.getpid(), "flavour": flavour, "mode": jail.mode,
+    send(control, {"ready": True, "pid": os.getpid(), "track": track.name, "mode": jail.mode,
                    "layers": [[layer.name, layer.active, layer.detail] for layer in jail.layers]})
     forker.serve()
 

@@ -8,13 +8,14 @@ import pytest
 
 from judge.catalog import Catalog
 from judge.exercise import Exercise
+from judge.pools import new_pool
 from sandbox.pool import Pool
 
 
 @pytest.fixture(scope="session")
 def pool() -> Iterator[Pool]:
     """Two zygotes per flavour, started on first use and closed when the session ends."""
-    sandbox_pool = Pool(size=2)
+    sandbox_pool = new_pool(2)
     try:
         yield sandbox_pool
     finally:

@@ -35,7 +35,7 @@ from judge.grade import grade
 from judge.i18n import t
 from judge.render import STATUS_COLOR, VERDICT_COLOR, Painter, terminal_safe
 from judge.report import SEVERITY, CaseReport, Report
-from sandbox.pool import Pool
+from sandbox import Pool
 
 # grade() refuses anything over policy.MAX_SOURCE_BYTES (64 KiB) itself; the cap only keeps a stray
 # multi-gigabyte file from being read into memory first (past it, the size in the message is the cap's).

@@ -31,9 +31,8 @@ from judge.i18n import LANGS
 from judge.loader import Where, load_exercise, schema_errors
 from judge.mistakes import mistake_outputs, recognise
 from judge.report import VERDICTS, Report
-from sandbox.guards import resolve
-from sandbox.pool import Pool
-from sandbox.wire import Array
+from sandbox import TRACKS as TRACK_SPECS
+from sandbox import Array, Pool, resolve
 
 MIN_CASES, MIN_VISIBLE, MIN_HINTS = 6, 2, 3
 HEADROOM = 2.0
@@ -306,7 +305,8 @@ class _Checker:
                     "dynamic": f"getattr({module}, {attr[:1]!r} + {attr[1:]!r})({params})",
                 }
                 for track in rule.tracks:
-                    if track not in exercise.tracks or (module.startswith("torch") and track != "torch"):
+                    # a name in one track's library is tried where that library may be imported
+                    if track not in exercise.tracks or dotted.partition(".")[0] not in TRACK_SPECS[track].libraries:
                         continue
                     for route, expr in routes.items():
                         source = (f"import {_module_prefix(dotted)}\n\n\ndef {exercise.function.name}({params}):\n"

@@ -17,7 +17,7 @@ from string import Template
 
 from judge.catalog import SLUG, Catalog
 from judge.errors import JudgeError
-from sandbox.limits import Limits
+from sandbox import Limits
 
 # Distinctive on purpose: a plain "TODO" is fair game in a learner's starter ("# TODO: your code").
 MARKER = "TODO(author)"

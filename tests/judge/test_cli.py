@@ -15,7 +15,7 @@ JSON_KEYS = {"version", "exercise", "track", "verdict", "passed", "total", "case
 
 
 def judge(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "judge.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "mljudge.cli", *args], capture_output=True, text=True,
                           timeout=120, cwd=ROOT, env=env)
 
 
@@ -130,11 +130,11 @@ def test_help_lists_every_command() -> None:
 def test_doctor_reports_a_sandbox_that_cannot_start_instead_of_crashing(monkeypatch: pytest.MonkeyPatch) -> None:
     # e.g. a user who may not even run the venv's interpreter: Popen raises PermissionError
     import sandbox.runner
-    from judge import doctor
+    from sandbox.doctor import smoke_test
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied", "/root/.venv/bin/python")
 
     monkeypatch.setattr(sandbox.runner, "run", refuse)
-    layer = doctor._smoke_test()
-    assert layer["active"] is False and "PermissionError" in layer["detail"]
+    layer = smoke_test()
+    assert layer.active is False and "PermissionError" in layer.detail

@@ -33,6 +33,7 @@ from judge.catalog import Catalog
 from judge.exercise import Exercise, Forbidden
 from judge.grade import grade
 from judge.i18n import Text
+from judge.pools import new_pool
 from judge.report import Report
 from sandbox import policy, uids
 from sandbox.limits import Limits
@@ -1008,7 +1009,7 @@ def secret_pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Pool, str]]:
     secret = f"s3cr3t-{uuid.uuid4().hex}"
     monkeypatch.setenv("MLJUDGE_ATTACK_SECRET", secret)
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", secret)
-    fresh = Pool(size=1)
+    fresh = new_pool(1)
     try:
         yield fresh, secret
     finally:
@@ -1542,7 +1543,7 @@ PRELUDE = src("""
 def bare_pool() -> Iterator[Pool]:
     """Zygotes whose children run without the tripwires that cannot be undone: no audit hook, no replaced kernels,
     no index of the libraries' private objects. What such a child can do, only the OS jail limits."""
-    bare = Pool(size=1, unguarded=True)
+    bare = new_pool(1, unguarded=True)
     try:
         yield bare
     finally:
@@ -1559,7 +1560,7 @@ def unguarded(monkeypatch: pytest.MonkeyPatch, bare_pool: Pool) -> Pool:
         source = policy.decode_source(raw)
         return policy.Program(compile(source, filename, "exec", dont_inherit=True), source, filename, frozenset())
 
-    monkeypatch.setattr(policy, "check", plain)
+    monkeypatch.setattr(policy, "vet", plain)
     return bare_pool
 
 

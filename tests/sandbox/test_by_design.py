@@ -31,6 +31,7 @@ import pytest
 
 from judge.exercise import Exercise
 from judge.grade import grade
+from judge.pools import new_pool
 from judge.report import Report
 from sandbox import policy, uids
 from sandbox.pool import Pool
@@ -220,7 +221,7 @@ def policy_off(monkeypatch: pytest.MonkeyPatch) -> None:
         source = policy.decode_source(raw)
         return policy.Program(compile(source, filename, "exec", dont_inherit=True), source, filename, frozenset())
 
-    monkeypatch.setattr(policy, "check", plain)
+    monkeypatch.setattr(policy, "vet", plain)
 
 
 @pytest.mark.parametrize("action, event", [
@@ -288,7 +289,7 @@ def test_a_zygote_never_holds_a_submission(gelu: Exercise) -> None:
     # a learner's code, inputs and answers never pass through the zygote: the next child, a copy of the zygote's
     # heap, cannot find them (as root, search every readable page of the zygote and of its armed child)
     marker = f"LEARNER-A-{uuid.uuid4().hex}"
-    fresh = Pool(size=1)
+    fresh = new_pool(1)
     try:
         source = f"import numpy as np\nSECRET = {marker!r}\n\ndef gelu(x):\n    print(SECRET)\n    return x\n"
         assert grade(gelu, source, "numpy", pool=fresh).verdict == "wrong_answer"
@@ -412,7 +413,7 @@ def test_two_judges_never_share_a_uid() -> None:
 
 
 def test_each_pools_children_run_in_its_own_block(gelu: Exercise) -> None:
-    pools = [Pool(size=1), Pool(size=1)]
+    pools = [new_pool(1), new_pool(1)]
     try:
         for each in pools:
             assert grade(gelu, "import numpy as np\n\ndef gelu(x):\n    return x\n", "numpy",
@@ -444,12 +445,12 @@ def test_the_terminal_gets_no_escape_from_a_submission(tmp_path: Path) -> None:
         def gelu(x):
             raise ValueError({ESCAPES!r} + "all fine")
         """), encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "judge.cli", "run", "gelu", str(solution), "--no-color"],
+    run = subprocess.run([sys.executable, "-m", "mljudge.cli", "run", "gelu", str(solution), "--no-color"],
                          capture_output=True, text=True, timeout=120, cwd=REPO)
     assert run.returncode == 1
     assert "✓ Accepted" in run.stdout and "all fine" in run.stdout  # the text itself is still shown
     assert not any(ch in run.stdout for ch in "\x1b\x07\u202e"), repr(run.stdout[:400])
-    as_json = subprocess.run([sys.executable, "-m", "judge.cli", "run", "gelu", str(solution), "--json"],
+    as_json = subprocess.run([sys.executable, "-m", "mljudge.cli", "run", "gelu", str(solution), "--json"],
                              capture_output=True, text=True, timeout=120, cwd=REPO)
     assert "\\u001b" in as_json.stdout and "\x1b" not in as_json.stdout  # JSON keeps them, escaped
 
@@ -461,8 +462,8 @@ def unguarded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Pool]:
         source = policy.decode_source(raw)
         return policy.Program(compile(source, filename, "exec", dont_inherit=True), source, filename, frozenset())
 
-    monkeypatch.setattr(policy, "check", plain)
-    bare = Pool(size=1, unguarded=True)
+    monkeypatch.setattr(policy, "vet", plain)
+    bare = new_pool(1, unguarded=True)
     try:
         yield bare
     finally:

@@ -1,6 +1,6 @@
 """The policy layer: every refusal names line:column and explains itself in a sentence, in English and Russian.
 
-Tested twice: `sandbox.policy.check` directly (Rejected.kind, Issue.code/line/col/params), and through
+Tested twice: `sandbox.policy.vet` directly (Rejected.kind, Issue.code/line/col/params), and through
 `grade()`, where the same position reaches `Report.issues[0]` and the message is rendered in the learner's
 language. Line 0 means "no position": the file as a whole (too large) or a parser that gave up without one
 (nesting so deep that CPython runs out of stack).
@@ -131,7 +131,7 @@ REFUSALS = [
 @pytest.mark.parametrize("case", [param(c) for c in REFUSALS])
 def test_check_refuses_with_a_position(case: Refusal) -> None:
     with pytest.raises(policy.Rejected) as caught:
-        policy.check(case.source, RULES[case.track])
+        policy.vet(case.source, RULES[case.track])
     rejected = caught.value
     first = rejected.issues[0]
     assert (rejected.kind, first.code, first.line, first.col) == (case.kind, case.code, case.line, case.col), (
@@ -154,7 +154,7 @@ def sentence_check(message: str, params: dict[str, str], script: re.Pattern[str]
 @pytest.mark.parametrize("case", [param(c) for c in REFUSALS])
 def test_report_names_line_col_in_english_and_russian(gelu: Exercise, pool: Pool, case: Refusal) -> None:
     with pytest.raises(policy.Rejected) as caught:
-        policy.check(case.source, RULES[case.track])
+        policy.vet(case.source, RULES[case.track])
     params = caught.value.issues[0].params
     reports = {lang: grade(gelu, case.source, case.track, lang=lang, pool=pool) for lang in ("en", "ru")}
     for lang, report in reports.items():
@@ -187,20 +187,20 @@ def test_forbidden_call_message_gives_the_exercises_reason(gelu: Exercise, pool:
 def test_every_issue_is_reported_in_source_order() -> None:
     source = "import os\nimport numpy as np\n\ndef gelu(x):\n    y = eval(os.sep)\n    return x.__class__\n"
     with pytest.raises(policy.Rejected) as caught:
-        policy.check(source, RULES["numpy"])
+        policy.vet(source, RULES["numpy"])
     found = [(i.code, i.line, i.col) for i in caught.value.issues]
     assert found == [("forbidden_import", 1, 1), ("forbidden_builtin", 5, 9), ("private_attribute", 6, 12)]
 
 
 def test_the_same_issue_is_reported_once() -> None:
     with pytest.raises(policy.Rejected) as caught:
-        policy.check("def gelu(x):\n    return eval(eval('x'))\n", RULES["numpy"])
+        policy.vet("def gelu(x):\n    return eval(eval('x'))\n", RULES["numpy"])
     assert [(i.code, i.col) for i in caught.value.issues] == [("forbidden_builtin", 12), ("forbidden_builtin", 17)]
 
 
 def test_one_issue_per_attribute_chain() -> None:
     with pytest.raises(policy.Rejected) as caught:
-        policy.check("import torch\n\ny = torch._C._nn.gelu\n", RULES["torch"])
+        policy.vet("import torch\n\ny = torch._C._nn.gelu\n", RULES["torch"])
     assert [(i.code, i.params) for i in caught.value.issues] == [("forbidden_call", {"name": "torch._C._nn.gelu"})]
 
 
@@ -257,21 +257,21 @@ ALLOWED = {
 
 @pytest.mark.parametrize("source", ALLOWED.values(), ids=ALLOWED.keys())
 def test_idioms_pass_the_policy(source: str) -> None:
-    program = policy.check(source, RULES["torch"])
+    program = policy.vet(source, RULES["torch"])
     assert program.source == source
 
 
 def test_program_records_imports_and_compiles_restricted_code() -> None:
-    program = policy.check("import math\nimport numpy as np\nfrom typing import List\nL: List = [math.pi, np.e]\n",
+    program = policy.vet("import math\nimport numpy as np\nfrom typing import List\nL: List = [math.pi, np.e]\n",
                            RULES["numpy"])
     assert program.imports == {"math", "numpy", "typing"}
     # attribute access now goes through the guard
-    guarded = policy.check("import numpy as np\ny = np.pi\n", RULES["numpy"])
+    guarded = policy.vet("import numpy as np\ny = np.pi\n", RULES["numpy"])
     assert "_getattr_" in guarded.code.co_names
 
 
 def test_bom_and_bytes_are_accepted() -> None:
-    program = policy.check("\ufeffdef gelu(x):\n    return x\n".encode(), RULES["numpy"])
+    program = policy.vet("\ufeffdef gelu(x):\n    return x\n".encode(), RULES["numpy"])
     assert program.source.startswith("def gelu")
 
 
@@ -300,7 +300,7 @@ def test_detect_track(source: str, track: str) -> None:
 def test_unused_imports_are_notes_and_never_loaded() -> None:
     source = "import os\nimport time\nfrom torch.utils.data import DataLoader\nimport numpy as np\n\n" \
              "def gelu(x):\n    return np.tanh(x)\n"
-    program = policy.check(source, RULES["numpy"])
+    program = policy.vet(source, RULES["numpy"])
     assert [(n.code, n.line, n.params["module"]) for n in program.notes] == [
         ("unused_import", 1, "os"), ("unused_import", 2, "time"), ("unused_import", 3, "torch.utils.data.DataLoader")]
     assert program.imports == {"numpy"}  # the others are not even imported
@@ -309,21 +309,21 @@ def test_unused_imports_are_notes_and_never_loaded() -> None:
 def test_main_blocks_and_compile_decorators_are_left_out() -> None:
     source = ("import torch\n\n@torch.jit.script\ndef gelu(x):\n    return torch.tanh(x)\n\n"
               "fast = torch.compile(gelu)\n\nif __name__ == '__main__':\n    import doctest\n    doctest.testmod()\n")
-    program = policy.check(source, RULES["torch"])
+    program = policy.vet(source, RULES["torch"])
     assert [n.code for n in program.notes] == ["compile_decorator", "compile_decorator", "main_block_skipped"]
     assert "doctest" not in program.imports
 
 
 def test_optional_imports_fail_at_run_time_like_python() -> None:
     source = "import numpy as np\ntry:\n    import cupy as xp\nexcept ImportError:\n    xp = np\ny = xp.ones(1)\n"
-    program = policy.check(source, RULES["numpy"])
+    program = policy.vet(source, RULES["numpy"])
     assert [(n.code, n.params["module"]) for n in program.notes] == [("optional_import", "cupy")]
     with pytest.raises(policy.Rejected):  # unguarded, the same import is refused
-        policy.check("import numpy as np\nimport cupy as xp\nxp.ones(1)\n", RULES["numpy"])
+        policy.vet("import numpy as np\nimport cupy as xp\nxp.ones(1)\n", RULES["numpy"])
 
 
 def test_the_learners_own_names_and_module_metadata_are_fine() -> None:
-    policy.check('"""Doc."""\n__all__ = ["relu"]\n__version__ = "1.0"\n__author__ = "me"\n\n'
+    policy.vet('"""Doc."""\n__all__ = ["relu"]\n__version__ = "1.0"\n__author__ = "me"\n\n'
                  "def relu(input, max=None):\n    sum = input\n    return sum if max is None else max\n",
                  RULES["numpy"])
 
@@ -331,5 +331,5 @@ def test_the_learners_own_names_and_module_metadata_are_fine() -> None:
 def test_unknown_positions_are_zero_not_invented() -> None:
     for source in ("x = 1" + "+1" * 1_000 + "\n", "#" * 70_000):
         with pytest.raises(policy.Rejected) as caught:
-            policy.check(source, RULES["numpy"])
+            policy.vet(source, RULES["numpy"])
         assert (caught.value.issues[0].line, caught.value.issues[0].col) == (0, 0)

@@ -3,7 +3,6 @@ Playwright for Python, no pytest plugin), and OpenAPI conformance checks against
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import threading
@@ -19,6 +18,7 @@ from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 
 from judge.catalog import Catalog
+from judge.pools import new_pool
 from sandbox.pool import Pool
 from web import create_app
 
@@ -41,7 +41,7 @@ def gelu_file(relative: str) -> str:
 @pytest.fixture(scope="session")
 def pool() -> Iterator[Pool]:
     """One real pool (numpy + torch zygotes, one each) for every test that grades: started once, ~3 s."""
-    sandbox = Pool(size=1, allow_unconfined=os.environ.get("MLJUDGE_ALLOW_UNCONFINED") == "1")
+    sandbox = new_pool(1)
     sandbox.start()  # from pytest's main thread, which outlives every test (zygotes die with their forking thread)
     yield sandbox
     sandbox.close()

@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator
 from werkzeug.test import TestResponse
 
 from judge.catalog import Catalog
+from judge.pools import new_pool
 from sandbox.pool import Busy, Pool
 from tests.web.conftest import assert_conforms, gelu_file, make_app
 from web import client_address, config, security
@@ -349,7 +350,7 @@ def test_policy_refusals_never_wait_for_a_sandbox(catalog: Catalog, openapi: dic
 def test_one_client_waits_its_turn_and_another_is_not_blocked(catalog: Catalog, openapi: dict[str, Any]) -> None:
     """A real pool of two zygotes: a client with an infinite loop running holds one sandbox at most; its next
     submission past its cap is a 429, while another client's submission is judged at once in the other sandbox."""
-    small = Pool(size=2, per_client=1)
+    small = new_pool(2, per_client=1)
     small.start(("numpy",))
     try:
         app = make_app(small, catalog, TRUSTED_PROXIES=config.networks("127.0.0.1"))

@@ -1,0 +1,1 @@
+"""mljudge as one program: the entry module above the core (`judge`) and the web (`web`)."""
