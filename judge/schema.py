@@ -172,6 +172,62 @@ class Tables(Spec):
             yield from self.table.problems(item, (*keys, i))
 
 
+@dataclass(frozen=True)
+class Scalar(Spec):
+    """One plain value: a string, true/false, or a finite number (a curve's fixed argument: `beta = 2.0`,
+    `name = "adam"`)."""
+
+    what = "a string, a number or true/false"
+
+    def problems(self, value: Any, keys: Keys) -> Found:
+        if isinstance(value, str | bool):
+            return
+        if not isinstance(value, int | float) or not math.isfinite(value):
+            yield wrong_type(keys, self.what, value), keys
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class AnyOf(Spec):
+    """A value that fits one of `options` (a number or a list of numbers)."""
+
+    options: tuple[Spec, ...] = ()
+
+    @property
+    def what(self) -> str:  # type: ignore[override]
+        return " or ".join(option.what for option in self.options)
+
+    def problems(self, value: Any, keys: Keys) -> Found:
+        found = [list(option.problems(value, keys)) for option in self.options]
+        if all(found):
+            # A list that fits no list option: that option's own message says which item is wrong.
+            lists = [f for f, option in zip(found, self.options, strict=True) if isinstance(option, List)]
+            yield from lists[0] if lists and isinstance(value, list) else [(wrong_type(keys, self.what, value), keys)]
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Tagged(Spec):
+    """A table whose keys depend on the value of its `tag` key: the `common` ones plus its variant's
+    (`[[panel]] kind = "error"` may say `delta = {...}`; `kind = "conv2d"` may not)."""
+
+    tag: str = "kind"
+    common: dict[str, Spec] = field(default_factory=dict)
+    variants: dict[str, dict[str, Spec]] = field(default_factory=dict)
+    what = "a table"
+
+    def problems(self, value: Any, keys: Keys) -> Found:
+        if not isinstance(value, dict):
+            yield wrong_type(keys, self.what, value), keys
+            return
+        variant = value.get(self.tag)
+        tag_spec = Str(tuple(self.variants))
+        if self.tag not in value:
+            yield f"{dotted(keys)} needs {self.tag} = one of {', '.join(self.variants)}", keys
+        else:
+            yield from tag_spec.problems(variant, (*keys, self.tag))
+        extra = self.variants.get(variant, {}) if isinstance(variant, str) else {}
+        yield from Table({**self.common, self.tag: AnyValue(), **extra}).problems(value, keys)  # tag: just above
+
+
 def validate(doc: dict[str, Any], spec: Spec, where: Where) -> list[ExerciseError]:
     """Every way `doc` (a file read by `where`) departs from `spec`, each at its file:line."""
     return [where.error(message, *keys) for message, keys in spec.problems(doc, ())]
@@ -278,6 +334,84 @@ COURSE = Table({
     "module": Tables(Table({"id": Str(), "number": Int(), "title": Text(), "intro": Text()})),
 })
 
-# Each TOML file of an exercise folder and its shape (lesson.toml has its own checks: judge.lesson).
+# Each TOML file of an exercise folder and its shape. lesson.toml is not among them: judge.lesson checks it against
+# LESSON below, so that a broken lesson is reported without keeping the exercise itself from loading.
 FILES: dict[str, Table] = {"exercise.toml": EXERCISE, "cases.toml": CASES, "hints.toml": HINTS,
                            "mistakes.toml": MISTAKES}
+
+
+# --- lesson.toml ------------------------------------------------------------------------------------------------
+# What each key means: docs/authoring.md ("lesson.toml") and judge/lesson.py. What one value cannot tell (start <
+# stop, unique ids, a function that loads and fits its fixed arguments, a default on its slider's grid) is checked
+# there, after this.
+
+ROLES = ("value", "slope")
+Y_SCALES = ("linear", "log")
+
+# A slider's grid: min, min + step, …, max; `default` is one of its values.
+RANGE = Table({"min": Number(), "max": Number(), "step": Number(positive=True), "default": Number()})
+
+CURVE = Table({
+    "id": Str(),
+    "label": Text(),
+    "function": Str(),  # "reference.<module>:<function>", called with the grid as its first free parameter
+    "fixed": Table(values=Scalar()),  # the function's other arguments: `fixed = { beta = 2.0 }`
+    "role": Str(ROLES),
+})
+
+PLOT = Table({
+    "x": List(Number(), length=3),
+    "x_label": Text(),
+    "y_scale": Str(Y_SCALES),
+    "difference": Bool(),
+    "curve": Tables(CURVE),
+})
+
+# The panels the lesson page can draw: each kind is one component (web/static/js/panels/<kind>.js) fed by the
+# JSON of its `data` function, plus the options its lessons may set. Adding a kind: an entry here, its
+# component, its strings (web/locales/panels.<lang>.toml) and a browser test (tests/web/test_browser_lesson_panels.py).
+ERROR_CURVES = ("squared", "absolute", "huber", "half-squared")
+OPTIMIZERS = ("gd", "momentum", "rmsprop", "adam")
+PANEL_KINDS: dict[str, dict[str, Spec]] = {
+    "conv2d": {},
+    "pooling": {},
+    "histogram": {},
+    "error": {
+        "delta": RANGE,  # Huber's δ slider
+        "points": List(Number()),  # the outlier demo's errors at the start; none: no demo
+        "show": List(Str(ERROR_CURVES)),  # the curves drawn at the start (the others are a click away)
+        "collapse_delta": Bool(),  # the δ slider behind "compare with Huber" (the MSE lesson)
+    },
+    "margin": {},
+    "descent": {"show": List(Str(OPTIMIZERS))},  # the paths drawn at the start
+    "echo": {},
+    "forget-gate": {},
+    "attention-heatmap": {},
+    "positional-clocks": {},
+    "encoder-block": {},
+    "ppo-clip": {},
+}
+
+PANEL = Tagged("kind", common={
+    "id": Str(),  # default: the kind
+    "title": Text(),  # default: the kind's own title
+    "data": Str(),  # "reference.<module>:<function>": the panel's JSON, computed on the server
+    "params": Table(values=RANGE),  # arguments of `data` the page may change, each on a grid the server accepts
+}, variants=PANEL_KINDS)
+
+LESSON = Table({
+    "title": Text(),
+    "plot": PLOT,
+    "panel": Tables(PANEL),  # drawn in this order, before the plot
+    "task": Tables(Table({
+        "id": Str(),
+        "question": Text(),
+        "explanation": Text(),
+        "answer": Tables(Table({
+            "id": Str(),
+            "label": Text(),
+            "value": AnyOf((Number(), List(Number()))),  # the right answer, or a list of accepted ones
+            "tolerance": Number(minimum=0),
+        })),
+    })),
+})

@@ -111,33 +111,15 @@ def key_weights(scale: ArrayLike) -> Array:
     return masked_softmax(s[..., None] * LESSON_SCORES)
 
 
-def _key(scale: ArrayLike, index: int) -> Float:
-    return np.asarray(key_weights(scale)[..., index], dtype=np.float64)[()]
+def key_weight(scale: ArrayLike, key: int) -> Float:
+    """The weight of one key (0 … 3: scores 1.0, 0.5, −0.2, −1.3) at each scale; key 0 is the best match."""
+    return np.asarray(key_weights(scale)[..., key], dtype=np.float64)[()]
 
 
-def weight_key1(scale: ArrayLike) -> Float:
-    """The weight of key 1, the best match (score 1.0)."""
-    return _key(scale, 0)
-
-
-def weight_key2(scale: ArrayLike) -> Float:
-    """The weight of key 2 (score 0.5)."""
-    return _key(scale, 1)
-
-
-def weight_key3(scale: ArrayLike) -> Float:
-    """The weight of key 3 (score −0.2)."""
-    return _key(scale, 2)
-
-
-def weight_key4(scale: ArrayLike) -> Float:
-    """The weight of key 4 (score −1.3)."""
-    return _key(scale, 3)
-
-
-def weight_key1_slope(scale: ArrayLike) -> Float:
-    """∂w₁/∂z₁ = w₁·(1 − w₁): how much the top weight moves per unit of its own (scaled) score."""
-    w = weight_key1(scale)
+def key_weight_slope(scale: ArrayLike, key: int = 0) -> Float:
+    """∂w/∂z = w·(1 − w) for one key: how much its weight moves per unit of its own (scaled) score (key 0, the
+    top weight, by default)."""
+    w = key_weight(scale, key)
     return np.asarray(w * (1.0 - w), dtype=np.float64)[()]
 
 

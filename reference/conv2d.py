@@ -115,30 +115,14 @@ PICTURES: dict[str, NDArray[np.float64]] = {"digit": PICTURE, "gradient": GRADIE
 ROW = 3
 
 
-def _along_row(output: NDArray[np.float64], columns: ArrayLike) -> Float:
-    """``output[ROW, column]`` for each column (the plot's grid holds whole numbers 0 … 11)."""
+def cross_section(columns: ArrayLike, kernel: str = "", picture: str = "digit") -> Float:
+    """Row ROW of a picture, by column (the plot's grid holds whole numbers 0 … 11): as it is, or after one of
+    KERNELS with padding 1 (same size as the picture). Along row 3 of the digit the vertical-edge kernel gives +3
+    where the row turns from dark to bright and −3 back; the horizontal-edge kernel 0 all along (rows 2–4 are
+    the same)."""
+    output = PICTURES[picture] if not kernel else conv2d(PICTURES[picture], KERNELS[kernel], padding=1)
     index = np.clip(np.rint(np.asarray(columns, dtype=np.float64)), 0, output.shape[1] - 1).astype(np.intp)
     return np.asarray(output[ROW, index], dtype=np.float64)[()]
-
-
-def picture_row(columns: ArrayLike) -> Float:
-    """Brightness of the picture along row 3, by column."""
-    return _along_row(PICTURE, columns)
-
-
-def blurred_row(columns: ArrayLike) -> Float:
-    """Row 3 of the picture after the 3 × 3 box blur with padding 1 (same size as the picture)."""
-    return _along_row(conv2d(PICTURE, KERNELS["box-blur"], padding=1), columns)
-
-
-def vertical_edges_row(columns: ArrayLike) -> Float:
-    """Row 3 after the vertical-edge kernel with padding 1: +3 where the row turns from dark to bright, −3 back."""
-    return _along_row(conv2d(PICTURE, KERNELS["vertical-edges"], padding=1), columns)
-
-
-def horizontal_edges_row(columns: ArrayLike) -> Float:
-    """Row 3 after the horizontal-edge kernel with padding 1: 0 all along, since rows 2–4 are the same."""
-    return _along_row(conv2d(PICTURE, KERNELS["horizontal-edges"], padding=1), columns)
 
 
 def panel() -> dict[str, Any]:

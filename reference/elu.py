@@ -40,16 +40,3 @@ def elu_slope(x: ArrayLike, alpha: float = 1.0) -> Float:
     negative = np.clip(x, -_TAIL_CUTOFF, 0.0)
     tail = np.where(x < -_TAIL_CUTOFF, 0.0, float(alpha) * np.exp(negative))
     return np.asarray(np.where(x > 0.0, 1.0, tail), dtype=np.float64)[()]
-
-
-# The lesson plots α = 1 (the defaults above) and α = 0.5; each curve is a function of x alone.
-
-
-def elu_alpha_half(x: ArrayLike) -> Float:
-    """:func:`elu` at α = 0.5."""
-    return elu(x, 0.5)
-
-
-def elu_alpha_half_slope(x: ArrayLike) -> Float:
-    """:func:`elu_slope` at α = 0.5."""
-    return elu_slope(x, 0.5)

@@ -45,13 +45,3 @@ def rows_touched(n: ArrayLike, rows: int) -> Float:
         return np.asarray(np.where(count > 0.0, 1.0, 0.0))[()]
     exponent = np.maximum(count * np.log1p(-1.0 / rows), -700.0)  # exp(−700) is still a normal float
     return np.asarray(-np.expm1(exponent))[()]
-
-
-def rows_touched_1000(n: ArrayLike) -> Float:
-    """:func:`rows_touched` for a table of 1,000 rows."""
-    return rows_touched(n, 1000)
-
-
-def rows_touched_10000(n: ArrayLike) -> Float:
-    """:func:`rows_touched` for a table of 10,000 rows."""
-    return rows_touched(n, 10_000)

@@ -193,26 +193,6 @@ def cross_entropy(logits: ArrayLike, targets: ArrayLike) -> float:
 # the margin m = z_right − z_wrong of two logits. Each plotted curve is a function of that variable alone.
 
 
-def huber_of_d(d: ArrayLike) -> Float:
-    """:func:`huber_elementwise` at δ = 1."""
-    return huber_elementwise(d, 1.0)
-
-
-def huber_of_d_slope(d: ArrayLike) -> Float:
-    """:func:`huber_slope` at δ = 1."""
-    return huber_slope(d, 1.0)
-
-
-def huber_of_d_delta2(d: ArrayLike) -> Float:
-    """:func:`huber_elementwise` at δ = 2."""
-    return huber_elementwise(d, 2.0)
-
-
-def huber_of_d_delta2_slope(d: ArrayLike) -> Float:
-    """:func:`huber_slope` at δ = 2."""
-    return huber_slope(d, 2.0)
-
-
 def _check_classes(classes: int) -> int:
     if isinstance(classes, bool) or int(classes) != classes or classes < 2:
         raise ValueError(f"classes must be a whole number ≥ 2, got {classes!r}")

@@ -189,8 +189,9 @@ def _default_paths() -> dict[str, Array]:
     return paths()
 
 
-def _log_distance(name: str, step: ArrayLike) -> Array:
-    """log₁₀ of the distance after round(step) steps at the default settings, floored at −4."""
+def log_distance(step: ArrayLike, name: str) -> Array:
+    """Lesson curve: log₁₀ of optimiser `name`'s distance to the minimum after round(step) steps at the default
+    settings (one of OPTIMIZERS), floored at −4."""
     k = np.rint(np.asarray(step, dtype=np.float64)).astype(int)
     if k.size and (k.min() < 0 or k.max() > DEFAULTS.steps):
         raise ValueError(f"steps must lie in 0..{DEFAULTS.steps}")
@@ -198,27 +199,6 @@ def _log_distance(name: str, step: ArrayLike) -> Array:
     # Floored: the paths reach 1e-9 (momentum, Adam) and 1e-55 (RMSProp) and would flatten everything else on a
     # linear axis; the lessons read the crossing of −2 (a distance of 0.01), far above the floor.
     return np.maximum(np.log10(np.maximum(d, 1e-300)), LOG_FLOOR)
-
-
-
-def gd_log_distance(step: ArrayLike) -> Array:
-    """Lesson curve: plain gradient descent, log₁₀ of the distance to the minimum after each step (floor −4)."""
-    return _log_distance("gd", step)
-
-
-def momentum_log_distance(step: ArrayLike) -> Array:
-    """Lesson curve: gradient descent with momentum 0.9, log₁₀ distance (floor −4)."""
-    return _log_distance("momentum", step)
-
-
-def rmsprop_log_distance(step: ArrayLike) -> Array:
-    """Lesson curve: RMSProp, log₁₀ distance (floor −4)."""
-    return _log_distance("rmsprop", step)
-
-
-def adam_log_distance(step: ArrayLike) -> Array:
-    """Lesson curve: Adam, log₁₀ distance (floor −4)."""
-    return _log_distance("adam", step)
 
 
 def _plain(values: ArrayLike) -> list[float | None]:

@@ -94,25 +94,11 @@ EDGE_MAP.setflags(write=False)
 MAPS: dict[str, NDArray[np.float64]] = {"numbers": FEATURE_MAP, "edges": EDGE_MAP}
 
 
-def _sizes(h: ArrayLike, kernel_size: int, stride: int | None) -> Float:
+def pooled_sizes(h: ArrayLike, kernel_size: int = 2, stride: int | None = None) -> Float:
+    """:func:`pooled_size` for each input size in ``h`` (whole numbers; 0 where the window does not fit)."""
     sizes = np.rint(np.asarray(h, dtype=np.float64)).astype(np.int64)
     out = [pooled_size(int(n), kernel_size, stride) if n >= kernel_size else 0 for n in sizes.ravel()]
     return np.asarray(out, dtype=np.float64).reshape(sizes.shape)[()]
-
-
-def pooled_size_k2(h: ArrayLike) -> Float:
-    """Output size for input sizes ``h`` (whole numbers) with 2 × 2 windows and the default stride 2."""
-    return _sizes(h, 2, None)
-
-
-def pooled_size_k3_s2(h: ArrayLike) -> Float:
-    """Output size with 3 × 3 windows and stride 2 (overlapping by one row and column)."""
-    return _sizes(h, 3, 2)
-
-
-def pooled_size_k3_s1(h: ArrayLike) -> Float:
-    """Output size with 3 × 3 windows and stride 1 (every position: overlapping by two)."""
-    return _sizes(h, 3, 1)
 
 
 def panel() -> dict[str, Any]:

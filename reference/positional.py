@@ -71,24 +71,11 @@ LESSON_D_MODEL = 8
 LESSON_BASE = 10000.0
 
 
-def _hand(pair: int, position: ArrayLike, d_model: int = LESSON_D_MODEL, base: float = LESSON_BASE) -> Float:
+def hand(position: ArrayLike, pair: int, d_model: int = LESSON_D_MODEL, base: float = LESSON_BASE) -> Float:
+    """Column 2·pair of the encoding, sin(position·ω_pair), by position: pair 0 is the fastest hand (one turn per
+    2π positions in the lesson's width 8), pair 1 turns ten times slower, pair 2 a hundred times."""
     omega = pair_frequencies(d_model, base)[pair]
     return np.asarray(np.sin(np.asarray(position, dtype=np.float64) * omega))[()]
-
-
-def hand_0(position: ArrayLike) -> Float:
-    """Column 0 of the lesson's encoding (pair 0, the fastest hand): sin(pos), one turn per 2π positions."""
-    return _hand(0, position)
-
-
-def hand_1(position: ArrayLike) -> Float:
-    """Column 2 (pair 1): sin(pos/10), one turn per 20π ≈ 62.83 positions."""
-    return _hand(1, position)
-
-
-def hand_2(position: ArrayLike) -> Float:
-    """Column 4 (pair 2): sin(pos/100), one turn per 200π ≈ 628.3 positions."""
-    return _hand(2, position)
 
 
 def similarity(offset: ArrayLike, d_model: int = LESSON_D_MODEL, base: float = LESSON_BASE) -> Float:
@@ -97,11 +84,6 @@ def similarity(offset: ArrayLike, d_model: int = LESSON_D_MODEL, base: float = L
     omega = pair_frequencies(d_model, base)
     k = np.asarray(offset, dtype=np.float64)
     return np.asarray(np.cos(k[..., None] * omega).mean(axis=-1))[()]
-
-
-def lesson_similarity(offset: ArrayLike) -> Float:
-    """:func:`similarity` for the lesson's width 8 and base 10000 (the plot's fourth curve)."""
-    return similarity(offset)
 
 
 def slowest_period(d_model: int, base: float = 10000.0) -> float:

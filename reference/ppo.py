@@ -83,29 +83,9 @@ def objective_slope(r: ArrayLike, advantages: ArrayLike, clip: float = 0.2) -> F
 LESSON_CLIP = 0.2
 
 
-def objective_good(r: ArrayLike) -> Float:
-    """The objective of one action with A = +1 (better than expected), ε = 0.2: min(r, 1.2)."""
-    return clipped_objective(r, 1.0, LESSON_CLIP)
-
-
-def objective_bad(r: ArrayLike) -> Float:
-    """The objective of one action with A = −1 (worse than expected), ε = 0.2: −max(r, 0.8)."""
-    return clipped_objective(r, -1.0, LESSON_CLIP)
-
-
-def slope_good(r: ArrayLike) -> Float:
-    """d/dr of :func:`objective_good`: 1 up to r = 1.2, then 0."""
-    return objective_slope(r, 1.0, LESSON_CLIP)
-
-
-def slope_bad(r: ArrayLike) -> Float:
-    """d/dr of :func:`objective_bad`: 0 below r = 0.8, then −1."""
-    return objective_slope(r, -1.0, LESSON_CLIP)
-
-
-def unclipped_good(r: ArrayLike) -> Float:
-    """r·A with A = +1 and no clipping: what plain policy gradient with importance sampling would maximise."""
-    return np.asarray(np.asarray(r, dtype=np.float64) * 1.0)[()]
+def unclipped_objective(r: ArrayLike, advantages: ArrayLike) -> Float:
+    """r·A, no clipping: what plain policy gradient with importance sampling would maximise."""
+    return np.asarray(np.asarray(r, dtype=np.float64) * np.asarray(advantages, dtype=np.float64))[()]
 
 
 PANEL_DEFAULTS = {"clip": 0.2, "advantage": 1.0, "r": 1.0}

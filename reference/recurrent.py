@@ -190,36 +190,6 @@ def fixed_point(weight: float) -> float:
     return float(h)
 
 
-def echo_w05(steps: ArrayLike) -> Float:
-    """The echo at w = 0.5."""
-    return echo(steps, 0.5)
-
-
-def echo_w09(steps: ArrayLike) -> Float:
-    """The echo at w = 0.9."""
-    return echo(steps, 0.9)
-
-
-def echo_w15(steps: ArrayLike) -> Float:
-    """The echo at w = 1.5: it settles on the fixed point 0.8586."""
-    return echo(steps, 1.5)
-
-
-def influence_w05(steps: ArrayLike) -> Float:
-    """∂h_t/∂x_1 at w = 0.5."""
-    return influence(steps, 0.5)
-
-
-def influence_w09(steps: ArrayLike) -> Float:
-    """∂h_t/∂x_1 at w = 0.9."""
-    return influence(steps, 0.9)
-
-
-def influence_w15(steps: ArrayLike) -> Float:
-    """∂h_t/∂x_1 at w = 1.5: it dies out although the echo does not."""
-    return influence(steps, 1.5)
-
-
 def first_below(values: ArrayLike, level: float) -> int | None:
     """The first step t (counted from 1) with |values[t − 1]| < level, or None."""
     below = np.flatnonzero(np.abs(np.asarray(values, dtype=np.float64)) < level)
@@ -291,26 +261,6 @@ def kept(steps: ArrayLike, forget_bias: float) -> Float:
     """The cell value c_t of the lesson's cell at each step t (whole numbers from 1): one write at step 1."""
     top = max(KEEP_STEPS, int(np.max(np.rint(np.asarray(steps, dtype=np.float64)), initial=1)))
     return _at_steps(_kept_cached(float(forget_bias), top), steps)
-
-
-def kept_bias0(steps: ArrayLike) -> Float:
-    """c_t with forget bias 0: f = 0.5, half is lost every step."""
-    return kept(steps, 0.0)
-
-
-def kept_bias1(steps: ArrayLike) -> Float:
-    """c_t with forget bias 1 (the usual initialisation trick): f = 0.731."""
-    return kept(steps, 1.0)
-
-
-def kept_bias3(steps: ArrayLike) -> Float:
-    """c_t with forget bias 3: f = 0.953."""
-    return kept(steps, 3.0)
-
-
-def kept_bias5(steps: ArrayLike) -> Float:
-    """c_t with forget bias 5: f = 0.9933, half is still there after 100 steps."""
-    return kept(steps, 5.0)
 
 
 def forget_bias_for(keep: float, steps: int) -> float:

@@ -53,26 +53,3 @@ def first_of_two_slope(difference: ArrayLike, temperature: float = 1.0) -> Float
     """Derivative of :func:`first_of_two` with respect to the difference: p·(1 − p)/T."""
     p = np.asarray(first_of_two(difference, temperature), dtype=np.float64)
     return np.asarray(p * (1.0 - p) / float(temperature))[()]
-
-
-# The lesson plots a few fixed temperatures; each curve is a function of the difference alone.
-
-
-def first_of_two_cold(difference: ArrayLike) -> Float:
-    """:func:`first_of_two` at T = 0.5."""
-    return first_of_two(difference, 0.5)
-
-
-def first_of_two_t1(difference: ArrayLike) -> Float:
-    """:func:`first_of_two` at T = 1."""
-    return first_of_two(difference, 1.0)
-
-
-def first_of_two_hot(difference: ArrayLike) -> Float:
-    """:func:`first_of_two` at T = 2."""
-    return first_of_two(difference, 2.0)
-
-
-def first_of_two_t1_slope(difference: ArrayLike) -> Float:
-    """:func:`first_of_two_slope` at T = 1."""
-    return first_of_two_slope(difference, 1.0)

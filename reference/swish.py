@@ -32,21 +32,3 @@ def swish_slope(x: ArrayLike, beta: float = 1.0) -> Float:
     z = float(beta) * x
     s = sigmoid(z)
     return np.asarray(s + z * s * sigmoid(-z), dtype=np.float64)[()]
-
-
-# The lesson plots a few fixed β; each curve is a function of x alone.
-
-
-def swish_beta_half(x: ArrayLike) -> Float:
-    """:func:`swish` at β = 0.5."""
-    return swish(x, 0.5)
-
-
-def swish_beta_2(x: ArrayLike) -> Float:
-    """:func:`swish` at β = 2."""
-    return swish(x, 2.0)
-
-
-def swish_beta_2_slope(x: ArrayLike) -> Float:
-    """:func:`swish_slope` at β = 2."""
-    return swish_slope(x, 2.0)

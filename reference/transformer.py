@@ -215,28 +215,14 @@ def _mean_largest(power: float) -> Array:
     return means
 
 
-def _largest_weight(d_head: ArrayLike, power: float) -> Float:
+def largest_weight(d_head: ArrayLike, power: float) -> Float:
+    """The average largest of KEYS attention weights when the scores are divided by d_head**power: power ½ is the
+    block's rule (about the same for every d_head, since q·k/√d_head has variance 1), power 0 no division (q·k has
+    variance d_head: the softmax turns nearly one-hot and passes almost no gradient), power 1 a division by
+    d_head itself (variance 1/d_head: the weights flatten towards 1/KEYS)."""
     # The grid may hold any numbers: each is read at the nearest whole d_head in 1 … MAX_D_HEAD.
     index = np.clip(np.rint(np.asarray(d_head, dtype=np.float64)), 1, MAX_D_HEAD).astype(np.intp) - 1
     return np.asarray(_mean_largest(power)[index])[()]
-
-
-def largest_weight_scaled(d_head: ArrayLike) -> Float:
-    """The average largest of KEYS attention weights when the scores are divided by √d_head (the block's rule):
-    about the same for every d_head, since q·k/√d_head has variance 1 whatever d_head is."""
-    return _largest_weight(d_head, 0.5)
-
-
-def largest_weight_unscaled(d_head: ArrayLike) -> Float:
-    """The same without the division: q·k has variance d_head, so the softmax turns nearly one-hot as d_head
-    grows, and a one-hot softmax passes almost no gradient."""
-    return _largest_weight(d_head, 0.0)
-
-
-def largest_weight_over_d(d_head: ArrayLike) -> Float:
-    """The same with the scores divided by d_head itself: variance 1/d_head, so the weights flatten towards 1/KEYS
-    (every key the same) as d_head grows."""
-    return _largest_weight(d_head, 1.0)
 
 
 # --- the lesson's toy block: what a head attends to -----------------------------------------------------------

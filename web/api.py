@@ -13,10 +13,10 @@ from judge.errors import UnknownExercise, UnknownTrack
 from judge.exercise import Exercise
 from judge.grade import grade
 from judge.i18n import LANGS
-from judge.lesson import Lesson, UnknownAnswer, check_task, load_lesson, reference_curve
+from judge.lesson import BadParam, Lesson, UnknownAnswer, check_task, load_lesson, reference_curve
 from sandbox import policy
 from sandbox.pool import Busy, ClientBusy
-from web import client_address, data, state
+from web import client_address, data, lessons, locales, state
 from web.errors import ApiError
 from web.i18n import request_lang, supported_lang, wt
 from web.markdown import render
@@ -154,7 +154,22 @@ def _switch_track(exercise: Exercise, code: str, result: dict[str, Any], lang: s
 def lesson(slug: str) -> Response:
     lang = _lang()
     exercise, found = _lesson(slug, lang)
-    return jsonify(data.lesson(exercise, found, lang))
+    return jsonify(lessons.payload(exercise, found, lang))
+
+
+@api.get("/lessons/<slug>/panels/<panel_id>")
+def panel(slug: str, panel_id: str) -> Response:
+    """A panel's data in another state of its declared params (?lr=0.1&momentum=0.5), each on its slider's grid."""
+    lang = _lang()
+    exercise, found = _lesson(slug, lang)
+    target = found.panel(panel_id)
+    if target is None:
+        raise ApiError(404, locales.text("panel_unknown", lang, panel=panel_id))
+    asked = {name: value for name, value in request.args.items() if name != "lang"}
+    try:
+        return jsonify(lessons.panel_state(exercise, found, target, asked))
+    except BadParam as exc:
+        raise ApiError(422, locales.text("panel_bad_param", lang, detail=str(exc))) from None
 
 
 @api.post("/lessons/<slug>/tasks/<task_id>")

@@ -9,8 +9,7 @@ from judge import values
 from judge.catalog import Catalog
 from judge.errors import ExerciseError
 from judge.exercise import Exercise
-from judge.i18n import LANGS, Text, t
-from judge.lesson import Lesson, public_task, sample
+from judge.i18n import LANGS, Text
 from web.markdown import render
 
 log = logging.getLogger("mljudge.web")
@@ -103,27 +102,3 @@ def detail(exercise: Exercise, lang: str) -> dict[str, Any]:
         "lesson": exercise.lesson is not None,
     }
 
-
-def lesson(exercise: Exercise, lesson: Lesson, lang: str) -> dict[str, Any]:
-    """GET /api/lessons/<slug>: the text, the plot's points (from trusted reference code) and the tasks,
-    without their answers."""
-    body = lesson.body.get_in(lang)
-    points = sample(exercise, lesson)
-    tasks = []
-    for task in lesson.tasks:
-        public = public_task(task, lang)
-        public["question"] = {"markdown": public["question"], "html": render(public["question"])}
-        tasks.append(public)
-    return {
-        "slug": exercise.slug,
-        "lang": lang,
-        "title": lesson.title.get_in(lang),
-        "exercise": {"slug": exercise.slug, "title": exercise.title.get_in(lang)},
-        "body": {"markdown": body, "html": render(body)},
-        "plot": {"x": points["x"],
-                 "x_label": lesson.x_label.get_in(lang) if lesson.x_label else t("web.readout_x", lang),
-                 "difference": lesson.shows_difference,
-                 "curves": [{"id": c["id"], "label": c["label"].get_in(lang), "role": c["role"],
-                             "values": c["values"]} for c in points["curves"]]},
-        "tasks": tasks,
-    }

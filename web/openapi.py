@@ -8,6 +8,7 @@ from typing import Any
 from judge.exercise import PARAM_KINDS, TRACKS
 from judge.i18n import LANGS
 from judge.report import REPORT_VERSION, VERDICTS
+from web import lessons
 
 CASE_STATUSES = ["passed", "failed", "error", "timeout", "not_run", "forbidden"]
 
@@ -201,44 +202,8 @@ SCHEMAS: dict[str, Any] = {
                      "plot", "version", "switch_track"],
         "additionalProperties": False,
     },
-    "Lesson": {
-        "type": "object",
-        "properties": {
-            "slug": {"type": "string"}, "lang": {"enum": list(LANGS)}, "title": {"type": "string"},
-            "exercise": {"type": "object", "properties": {"slug": {"type": "string"}, "title": {"type": "string"}},
-                         "required": ["slug", "title"], "additionalProperties": False},
-            "body": _ref("Rendered"),
-            "plot": {
-                "type": "object",
-                "properties": {
-                    "x": {"type": "array", "items": {"type": "number"}, "minItems": 2},
-                    "x_label": {"type": "string", "description": "what the horizontal axis is (default \"x\")"},
-                    "difference": {"type": "boolean",
-                                   "description": "whether the readout shows the first value curve minus the "
-                                                  "second (false when there are fewer than two, or the lesson "
-                                                  "turns it off)"},
-                    "curves": {"type": "array", "minItems": 1, "items": {
-                        "type": "object",
-                        "properties": {"id": {"type": "string"}, "label": {"type": "string"},
-                                       "role": {"enum": ["value", "slope"]},
-                                       "values": {"type": "array", "items": NUMBER_OR_GAP}},
-                        "required": ["id", "label", "role", "values"], "additionalProperties": False}},
-                },
-                "required": ["x", "x_label", "difference", "curves"], "additionalProperties": False,
-            },
-            "tasks": {"type": "array", "items": {
-                "type": "object", "description": "a task without its answers (those stay on the server)",
-                "properties": {
-                    "id": {"type": "string"}, "question": _ref("Rendered"),
-                    "answers": {"type": "array", "minItems": 1, "items": {
-                        "type": "object", "properties": {"id": {"type": "string"}, "label": {"type": "string"}},
-                        "required": ["id", "label"], "additionalProperties": False}},
-                },
-                "required": ["id", "question", "answers"], "additionalProperties": False}},
-        },
-        "required": ["slug", "lang", "title", "exercise", "body", "plot", "tasks"],
-        "additionalProperties": False,
-    },
+    "Lesson": lessons.SCHEMA,  # the lesson payload documents its own shape, beside the code that builds it
+    "PanelState": lessons.PANEL_STATE_SCHEMA,
     "TaskAnswers": {
         "type": "object",
         "properties": {
@@ -318,6 +283,18 @@ def document() -> dict[str, Any]:
                 "responses": {"200": _json(_ref("Lesson"), "the lesson"),
                               "404": _error("no such exercise, or it has no lesson"),
                               "422": _error(UNKNOWN_LANG), "429": TOO_MANY},
+            }},
+            "/api/lessons/{slug}/panels/{panel_id}": {"get": {
+                "operationId": "getPanelState",
+                "summary": "a lesson panel's data in another state: each query parameter (other than lang) is one "
+                           "of the panel's declared params, on its slider's grid (`params` in the lesson)",
+                "parameters": [SLUG_PARAM, {"name": "panel_id", "in": "path", "required": True,
+                                            "schema": {"type": "string"}}, LANG_PARAM],
+                "responses": {"200": _json(_ref("PanelState"), "the panel's data in that state"),
+                              "404": _error("no such exercise, lesson or panel"),
+                              "422": _error(f"a parameter the panel does not declare, a value off its grid, or "
+                                            f"{UNKNOWN_LANG}"),
+                              "429": TOO_MANY},
             }},
             "/api/lessons/{slug}/tasks/{task_id}": {"post": {
                 "operationId": "checkTask", "summary": "check a \"try it\" task's answers on the server",

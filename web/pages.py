@@ -12,7 +12,7 @@ from judge.errors import UnknownExercise
 from judge.exercise import Exercise
 from judge.i18n import t
 from judge.lesson import load_lesson
-from web import data, locales, state
+from web import data, lessons, locales, state
 from web.i18n import COOKIE, request_lang, supported_lang, wt
 
 pages = Blueprint("pages", __name__)
@@ -100,11 +100,14 @@ def lesson(slug: str) -> Response:
     loaded = load_lesson(found)
     if loaded is None:
         abort(404)
-    content = data.lesson(found, loaded, lang)
+    content = lessons.payload(found, loaded, lang)
     page = {
         "slug": found.slug,
         "lang": lang,
         "plot": content["plot"],
+        "panels": content["panels"],
+        "panel_strings": lessons.panel_strings(lang, [p["kind"] for p in content["panels"]]),
+        "panel_url": url_for("api.panel", slug=found.slug, panel_id="PANEL").replace("PANEL", "{panel}"),
         "tasks_url": url_for("api.check", slug=found.slug, task_id="TASK").replace("TASK", "{task}"),
         "strings": _strings(lang),
     }

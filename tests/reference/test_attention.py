@@ -18,16 +18,13 @@ from reference.attention import (
     TOKENS,
     attention,
     attention_weights,
+    key_weight,
+    key_weight_slope,
     key_weights,
     masked_softmax,
     panel,
     panel_masks,
     scores,
-    weight_key1,
-    weight_key1_slope,
-    weight_key2,
-    weight_key3,
-    weight_key4,
 )
 
 
@@ -181,27 +178,27 @@ def test_the_lesson_curves_and_answers():
     w = key_weights(s)
     np.testing.assert_allclose(w.sum(axis=-1), 1.0, rtol=0, atol=1e-15)
     np.testing.assert_allclose(w[0], 0.25, rtol=0, atol=1e-15)  # s = 0: every key alike
-    for index, curve in enumerate((weight_key1, weight_key2, weight_key3, weight_key4)):
-        np.testing.assert_array_equal(curve(s), w[:, index])
+    for index in range(4):
+        np.testing.assert_array_equal(key_weight(s, index), w[:, index])
     expected = torch.softmax(torch.from_numpy(np.outer(s, LESSON_SCORES)), -1).numpy()
     np.testing.assert_allclose(w, expected, rtol=0, atol=1e-15)
     # Task "forgetting 1/√d_k": the top key's weight is 0.498 at s = 1 and 0.982 at s = 8 (d_k = 64).
-    assert weight_key1(1.0) == pytest.approx(0.4980, abs=5e-5)
-    assert weight_key1(8.0) == pytest.approx(0.9819, abs=5e-5)
+    assert key_weight(1.0, 0) == pytest.approx(0.4980, abs=5e-5)
+    assert key_weight(8.0, 0) == pytest.approx(0.9819, abs=5e-5)
     # Task "the slope that is left": w₁(1 − w₁) is 0.2500 at s = 1 and 0.0177 at s = 8, 14 times less; it is
     # the autograd derivative of w₁ by its own score.
     z = torch.tensor(LESSON_SCORES * 8.0, requires_grad=True)
     torch.softmax(z, -1)[0].backward()
-    assert weight_key1_slope(8.0) == pytest.approx(z.grad[0].item(), abs=1e-15)
-    assert weight_key1_slope(1.0) == pytest.approx(0.2500, abs=5e-5)
-    assert weight_key1_slope(8.0) == pytest.approx(0.0177, abs=5e-5)
+    assert key_weight_slope(8.0) == pytest.approx(z.grad[0].item(), abs=1e-15)
+    assert key_weight_slope(1.0) == pytest.approx(0.2500, abs=5e-5)
+    assert key_weight_slope(8.0) == pytest.approx(0.0177, abs=5e-5)
     # Task "mask a key": with key 4 masked, key 1's weight is w₁/(1 − w₄) = 0.5242; zeroing w₄ after the
     # softmax instead leaves a row that adds up to 1 − w₄ = 0.9501.
     masked = masked_softmax(LESSON_SCORES, np.array([True, True, True, False]))
-    assert masked[0] == pytest.approx(weight_key1(1.0) / (1 - weight_key4(1.0)), abs=1e-15)
+    assert masked[0] == pytest.approx(key_weight(1.0, 0) / (1 - key_weight(1.0, 3)), abs=1e-15)
     assert masked[0] == pytest.approx(0.5242, abs=5e-5)
-    assert 1 - weight_key4(1.0) == pytest.approx(0.9501, abs=5e-5)
-    assert isinstance(weight_key3(2.0), np.float64)
+    assert 1 - key_weight(1.0, 3) == pytest.approx(0.9501, abs=5e-5)
+    assert isinstance(key_weight(2.0, 2), np.float64)
 
 
 def test_panel_is_plain_and_consistent():

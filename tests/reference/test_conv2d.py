@@ -14,13 +14,10 @@ from reference.conv2d import (
     GRADIENT,
     KERNELS,
     PICTURE,
-    blurred_row,
     conv2d,
-    horizontal_edges_row,
+    cross_section,
     output_size,
     panel,
-    picture_row,
-    vertical_edges_row,
     window,
 )
 
@@ -183,12 +180,12 @@ def test_the_lesson_picture_and_its_kernels():
 
 def test_the_lesson_cross_section():
     columns = np.linspace(0.0, 11.0, 12)  # the plot's grid
-    np.testing.assert_array_equal(picture_row(columns), [0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0])
-    np.testing.assert_allclose(blurred_row(columns), np.array([0, 1, 2, 2, 1, 0, 1, 2, 2, 1, 0, 0]) / 3,
+    np.testing.assert_array_equal(cross_section(columns), [0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0])
+    np.testing.assert_allclose(cross_section(columns, "box-blur"), np.array([0, 1, 2, 2, 1, 0, 1, 2, 2, 1, 0, 0]) / 3,
                                rtol=0, atol=1e-15)
-    np.testing.assert_array_equal(vertical_edges_row(columns), [0, 3, 3, -3, -3, 0, 3, 3, -3, -3, 0, 0])
-    np.testing.assert_array_equal(horizontal_edges_row(columns), np.zeros(12))
-    assert isinstance(picture_row(2.0), np.float64) and picture_row(2.0) == 1.0
+    np.testing.assert_array_equal(cross_section(columns, "vertical-edges"), [0, 3, 3, -3, -3, 0, 3, 3, -3, -3, 0, 0])
+    np.testing.assert_array_equal(cross_section(columns, "horizontal-edges"), np.zeros(12))
+    assert isinstance(cross_section(2.0), np.float64) and cross_section(2.0) == 1.0
 
 
 def test_lesson_task_answers():

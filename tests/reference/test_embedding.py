@@ -9,7 +9,10 @@ import numpy as np
 import pytest
 import torch
 
-from reference.embedding import embedding, rows_touched, rows_touched_1000, rows_touched_10000
+from reference.embedding import (
+    embedding,
+    rows_touched,
+)
 from reference.optimize import bisect
 
 TABLE = np.array([[0.1, 0.2, 0.3], [1.0, 1.1, 1.2], [2.0, 2.1, 2.2], [3.0, 3.1, 3.2]])
@@ -79,8 +82,8 @@ def test_rows_touched_closed_form():
             assert rows_touched(n, rows) == pytest.approx(float(exact), rel=1e-14, abs=1e-300)
     assert rows_touched(0, 1000) == 0.0
     assert rows_touched(1, 1000) == pytest.approx(1e-3, rel=1e-12)
-    np.testing.assert_array_equal(rows_touched_1000(np.arange(5.0)), rows_touched(np.arange(5.0), 1000))
-    np.testing.assert_array_equal(rows_touched_10000(np.arange(5.0)), rows_touched(np.arange(5.0), 10_000))
+    np.testing.assert_array_equal(rows_touched(np.arange(5.0), 1000), rows_touched(np.arange(5.0), 1000))
+    np.testing.assert_array_equal(rows_touched(np.arange(5.0), 10_000), rows_touched(np.arange(5.0), 10_000))
     with pytest.raises(ValueError):
         rows_touched(3, 0)
 
@@ -97,14 +100,14 @@ def test_rows_touched_is_silent_and_monotone_on_the_plot_grid():
     n = np.linspace(0.0, 5000.0, 2501)
     with warnings.catch_warnings(), np.errstate(all="raise"):
         warnings.simplefilter("error")
-        small, large = rows_touched_1000(n), rows_touched_10000(n)
+        small, large = rows_touched(n, 1000), rows_touched(n, 10_000)
         far = rows_touched(np.array([1e6, 1e9]), 1000)
     for curve in (small, large):
         assert np.all(np.diff(curve) > 0)
         assert curve[0] == 0.0 and np.all(curve < 1.0)
     np.testing.assert_array_equal(far, [1.0, 1.0])
     # The 10,000-row curve is the 1,000-row one stretched ten times (up to the (1 − 1/N)ⁿ vs e^(−n/N) gap).
-    np.testing.assert_allclose(rows_touched_10000(10 * n), small, rtol=0, atol=2e-4)
+    np.testing.assert_allclose(rows_touched(10 * n, 10_000), small, rtol=0, atol=2e-4)
 
 
 def test_lesson_task_answers():
@@ -113,9 +116,9 @@ def test_lesson_task_answers():
     assert out.size == 1792
     assert np.zeros((1000, 64)).size == 64_000
     # Task 2: half of 1,000 rows after ln 2 / −ln(1 − 1/1000) ≈ 692.8 ids; 5,000 ids reach 0.3935 of 10,000.
-    half = bisect(lambda v: rows_touched_1000(v) - 0.5, 0.0, 5000.0)
+    half = bisect(lambda v: rows_touched(v, 1000) - 0.5, 0.0, 5000.0)
     assert half == pytest.approx(math.log(2.0) / -math.log1p(-1e-3), abs=1e-6)
     assert half == pytest.approx(692.8, abs=0.05)
-    assert rows_touched_10000(5000.0) == pytest.approx(0.3935, abs=5e-5)
+    assert rows_touched(5000.0, 10_000) == pytest.approx(0.3935, abs=5e-5)
     # The lesson's reading aid: at n = N the share is 1 − 1/e (to within 1/(2N)).
-    assert rows_touched_1000(1000.0) == pytest.approx(1.0 - math.exp(-1.0), abs=5e-4)
+    assert rows_touched(1000.0, 1000) == pytest.approx(1.0 - math.exp(-1.0), abs=5e-4)

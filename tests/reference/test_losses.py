@@ -23,10 +23,6 @@ from reference.losses import (
     half_squared_error_slope,
     huber,
     huber_elementwise,
-    huber_of_d,
-    huber_of_d_delta2,
-    huber_of_d_delta2_slope,
-    huber_of_d_slope,
     huber_slope,
     is_unreduced,
     log_softmax,
@@ -177,13 +173,13 @@ def test_huber_refuses_bad_delta():
 
 def test_huber_lesson_curves():
     d = np.linspace(-4.0, 4.0, 801)
-    np.testing.assert_array_equal(huber_of_d(d), huber_elementwise(d, 1.0))
-    np.testing.assert_array_equal(huber_of_d_slope(d), huber_slope(d, 1.0))
-    np.testing.assert_array_equal(huber_of_d_delta2(d), huber_elementwise(d, 2.0))
-    np.testing.assert_array_equal(huber_of_d_delta2_slope(d), huber_slope(d, 2.0))
+    np.testing.assert_array_equal(huber_elementwise(d, 1.0), huber_elementwise(d, 1.0))
+    np.testing.assert_array_equal(huber_slope(d, 1.0), huber_slope(d, 1.0))
+    np.testing.assert_array_equal(huber_elementwise(d, 2.0), huber_elementwise(d, 2.0))
+    np.testing.assert_array_equal(huber_slope(d, 2.0), huber_slope(d, 2.0))
     # Inside [−δ, δ] Huber is the parabola ½·d² exactly.
     inside = np.abs(d) <= 1.0
-    np.testing.assert_array_equal(huber_of_d(d)[inside], half_squared_error(d)[inside])
+    np.testing.assert_array_equal(huber_elementwise(d, 1.0)[inside], half_squared_error(d)[inside])
 
 
 # --- cross-entropy ------------------------------------------------------------------------------------------------
@@ -345,11 +341,11 @@ LESSON_ANSWERS = {
     ("mse", "pull", "slope-far"): lambda: float(squared_error_slope(3.0)),
     ("mse", "outlier", "mse"): lambda: _mse_of_five()[0],
     ("mse", "outlier", "share"): lambda: _mse_of_five()[1],
-    ("huber", "slope-stops", "knee-1"): lambda: _huber_knee(huber_of_d_slope),
-    ("huber", "slope-stops", "cap-1"): lambda: float(huber_of_d_slope(4.0)),
-    ("huber", "slope-stops", "knee-2"): lambda: _huber_knee(huber_of_d_delta2_slope),
+    ("huber", "slope-stops", "knee-1"): lambda: _huber_knee(lambda v: huber_slope(v, 1.0)),
+    ("huber", "slope-stops", "cap-1"): lambda: float(huber_slope(4.0, 1.0)),
+    ("huber", "slope-stops", "knee-2"): lambda: _huber_knee(lambda v: huber_slope(v, 2.0)),
     ("huber", "outlier", "mean"): lambda: huber(np.array([0.5, 0.5, 0.5, 0.5, 4.0]), np.zeros(5)),
-    ("huber", "outlier", "pull"): lambda: float(huber_of_d_slope(4.0)),
+    ("huber", "outlier", "pull"): lambda: float(huber_slope(4.0, 1.0)),
     ("cross-entropy", "coin-flip", "loss-at-0"): lambda: float(ce_of_margin(0.0)),
     ("cross-entropy", "coin-flip", "margin-01"): lambda: bisect(lambda v: ce_of_margin(v) - 0.1, 0.0, 6.0),
     ("cross-entropy", "confidently-wrong", "ce-slope"): lambda: float(ce_of_margin_slope(-5.0)),
@@ -378,7 +374,7 @@ def test_lesson_answers_are_the_reference(slug):
 def test_lesson_explanations_numbers():
     # MSE lesson: the outlier's slope 8 against 4·1; Huber lesson: ½·d² pulls with 4; cross-entropy lesson.
     assert squared_error_slope(4.0) == 8.0 and half_squared_error_slope(4.0) == 4.0
-    assert huber_of_d(4.0) == 3.5 and huber_of_d(0.5) == 0.125
+    assert huber_elementwise(4.0, 1.0) == 3.5 and huber_elementwise(0.5, 1.0) == 0.125
     assert ce_of_margin_slope(-5.0) / p_squared_error_of_margin_slope(-5.0) == pytest.approx(75.2, abs=0.05)
     assert p_squared_error_of_margin(-5.0) == pytest.approx(0.987, abs=5e-4)
     assert math.exp(-0.1) == pytest.approx(float(p_of_margin(2.25217)), abs=1e-5)

@@ -15,9 +15,7 @@ from reference.pooling import (
     max_pool2d,
     panel,
     pooled_size,
-    pooled_size_k2,
-    pooled_size_k3_s1,
-    pooled_size_k3_s2,
+    pooled_sizes,
 )
 
 
@@ -113,14 +111,14 @@ def test_the_lesson_maps():
 
 def test_size_curves():
     h = np.linspace(2.0, 32.0, 31)  # the plot's grid
-    np.testing.assert_array_equal(pooled_size_k2(h), h // 2)
-    np.testing.assert_array_equal(pooled_size_k3_s2(h), np.where(h >= 3, (h - 3) // 2 + 1, 0))
-    np.testing.assert_array_equal(pooled_size_k3_s1(h), np.where(h >= 3, h - 2, 0))
+    np.testing.assert_array_equal(pooled_sizes(h, 2), h // 2)
+    np.testing.assert_array_equal(pooled_sizes(h, 3, 2), np.where(h >= 3, (h - 3) // 2 + 1, 0))
+    np.testing.assert_array_equal(pooled_sizes(h, 3, 1), np.where(h >= 3, h - 2, 0))
     for n in range(3, 33):
         probe = torch.zeros(1, n, n, dtype=torch.float64)
-        assert pooled_size_k2(float(n)) == F.max_pool2d(probe, 2).shape[-1]
-        assert pooled_size_k3_s2(float(n)) == F.max_pool2d(probe, 3, 2).shape[-1]
-        assert pooled_size_k3_s1(float(n)) == F.max_pool2d(probe, 3, 1).shape[-1]
+        assert pooled_sizes(float(n), 2) == F.max_pool2d(probe, 2).shape[-1]
+        assert pooled_sizes(float(n), 3, 2) == F.max_pool2d(probe, 3, 2).shape[-1]
+        assert pooled_sizes(float(n), 3, 1) == F.max_pool2d(probe, 3, 1).shape[-1]
 
 
 def test_lesson_task_answers():

@@ -12,10 +12,7 @@ import pytest
 import torch
 
 from reference.positional import (
-    hand_0,
-    hand_1,
-    hand_2,
-    lesson_similarity,
+    hand,
     pair_frequencies,
     panel,
     positional_encoding,
@@ -116,16 +113,16 @@ def test_float32_loses_the_long_case():
 
 def test_lesson_curves():
     x = np.linspace(0.0, 100.0, 1001)
-    np.testing.assert_allclose(hand_0(x), np.sin(x), rtol=0, atol=1e-15)
-    np.testing.assert_allclose(hand_1(x), np.sin(x / 10), rtol=0, atol=1e-14)
-    np.testing.assert_allclose(hand_2(x), np.sin(x / 100), rtol=0, atol=1e-14)
-    assert lesson_similarity(0.0) == 1.0
+    np.testing.assert_allclose(hand(x, 0), np.sin(x), rtol=0, atol=1e-15)
+    np.testing.assert_allclose(hand(x, 1), np.sin(x / 10), rtol=0, atol=1e-14)
+    np.testing.assert_allclose(hand(x, 2), np.sin(x / 100), rtol=0, atol=1e-14)
+    assert similarity(0.0) == 1.0
     whole = np.arange(101)
     pe = positional_encoding(101, 8)
-    np.testing.assert_allclose(lesson_similarity(whole.astype(float)), pe[0] @ pe.T / 4, atol=1e-14)
+    np.testing.assert_allclose(similarity(whole.astype(float)), pe[0] @ pe.T / 4, atol=1e-14)
     # The prose: column 0 turns 16 times over the plot, column 2 about 1.6 times, column 4 stays below 1.
     assert round(100 / (2 * math.pi)) == 16 and round(100 / (20 * math.pi), 1) == 1.6
-    assert 0.84 < hand_2(100.0) < 0.85 and np.all(np.diff(hand_2(x)) > 0)
+    assert 0.84 < hand(100.0, 2) < 0.85 and np.all(np.diff(hand(x, 2)) > 0)
 
 
 def _first_turn(curve, grid):
@@ -136,11 +133,11 @@ def _first_turn(curve, grid):
 
 
 LESSON_ANSWERS = {
-    ("periods", "fastest"): lambda: _first_turn(hand_0, np.linspace(0.0, 100.0, 1001)),
-    ("periods", "second"): lambda: _first_turn(hand_1, np.linspace(0.0, 100.0, 1001)),
-    ("position-44", "column-0"): lambda: float(hand_0(44.0)),
-    ("position-44", "column-2"): lambda: float(hand_1(44.0)),
-    ("dot-product", "curve"): lambda: float(lesson_similarity(5.0)),
+    ("periods", "fastest"): lambda: _first_turn(lambda v: hand(v, 0), np.linspace(0.0, 100.0, 1001)),
+    ("periods", "second"): lambda: _first_turn(lambda v: hand(v, 1), np.linspace(0.0, 100.0, 1001)),
+    ("position-44", "column-0"): lambda: float(hand(44.0, 0)),
+    ("position-44", "column-2"): lambda: float(hand(44.0, 1)),
+    ("dot-product", "curve"): lambda: float(similarity(5.0)),
     ("dot-product", "dot"): lambda: float(positional_encoding(9, 8)[3] @ positional_encoding(9, 8)[8]),
     ("slowest", "period"): lambda: slowest_period(512),
 }
@@ -161,7 +158,7 @@ def test_lesson_answers_are_the_reference():
 def test_lesson_explanation_numbers():
     pe = positional_encoding(200, 8)
     assert pe[100] @ pe[105] == pytest.approx(pe[3] @ pe[8], abs=1e-12)
-    assert round(pe[44, 1], 4) == 0.9998 and round(float(hand_1(44.0)), 4) == -0.9516
+    assert round(pe[44, 1], 4) == 0.9998 and round(float(hand(44.0, 1)), 4) == -0.9516
     assert round(slowest_period(8)) == 6283 and round(2 * math.pi * 10000.0) == 62832
     assert round(10000.0 ** (510 / 512), 1) == 9646.6
     assert round(10000.0 ** (2 / 512), 3) == 1.037

@@ -13,15 +13,11 @@ import torch
 
 from reference.ppo import (
     clipped_objective,
-    objective_bad,
-    objective_good,
     objective_slope,
     panel,
     ppo_loss,
     ratio,
-    slope_bad,
-    slope_good,
-    unclipped_good,
+    unclipped_objective,
 )
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
@@ -130,11 +126,11 @@ def test_bad_arguments_are_refused_and_inputs_left_alone():
 
 def test_lesson_curves():
     r = np.linspace(0.0, 2.0, 401)
-    np.testing.assert_allclose(objective_good(r), np.minimum(r, 1.2), atol=0)
-    np.testing.assert_allclose(objective_bad(r), -np.maximum(r, 0.8), atol=0)
-    np.testing.assert_allclose(unclipped_good(r), r, atol=0)
-    np.testing.assert_array_equal(slope_good(r), np.where(r <= 1.2, 1.0, 0.0))
-    np.testing.assert_array_equal(slope_bad(r), np.where(r >= 0.8, -1.0, 0.0))
+    np.testing.assert_allclose(clipped_objective(r, 1.0), np.minimum(r, 1.2), atol=0)
+    np.testing.assert_allclose(clipped_objective(r, -1.0), -np.maximum(r, 0.8), atol=0)
+    np.testing.assert_allclose(unclipped_objective(r, 1.0), r, atol=0)
+    np.testing.assert_array_equal(objective_slope(r, 1.0), np.where(r <= 1.2, 1.0, 0.0))
+    np.testing.assert_array_equal(objective_slope(r, -1.0), np.where(r >= 0.8, -1.0, 0.0))
     assert 240 in np.flatnonzero(np.isclose(r, 1.2)) and 160 in np.flatnonzero(np.isclose(r, 0.8))
 
 
@@ -147,10 +143,10 @@ def _grid_corner(slope, after):
 
 
 LESSON_ANSWERS = {
-    ("gradient-stops", "good"): lambda: _grid_corner(slope_good, after=True),
-    ("gradient-stops", "bad"): lambda: _grid_corner(slope_bad, after=False),
-    ("pessimistic", "good-rarer"): lambda: float(objective_good(0.5)),
-    ("pessimistic", "bad-likelier"): lambda: float(objective_bad(1.5)),
+    ("gradient-stops", "good"): lambda: _grid_corner(lambda v: objective_slope(v, 1.0), after=True),
+    ("gradient-stops", "bad"): lambda: _grid_corner(lambda v: objective_slope(v, -1.0), after=False),
+    ("pessimistic", "good-rarer"): lambda: float(clipped_objective(0.5, 1.0)),
+    ("pessimistic", "bad-likelier"): lambda: float(clipped_objective(1.5, -1.0)),
     ("log-gradient", "inside"): lambda: float(objective_slope(1.1, 2.0) * 1.1),
     ("log-gradient", "outside"): lambda: float(objective_slope(1.3, 2.0) * 1.3),
     ("first-update", "loss"): lambda: ppo_loss(np.zeros(4), np.zeros(4), np.array([1.0, -1.0, 2.0, 0.5])),
@@ -176,7 +172,7 @@ def test_panel_data():
     json.dumps(data)
     r = np.array(data["r"])
     np.testing.assert_allclose(r, np.linspace(0.0, 2.0, 401), atol=0)
-    np.testing.assert_array_equal(data["objective"]["good"], objective_good(r))
-    np.testing.assert_array_equal(data["objective"]["bad"], objective_bad(r))
-    np.testing.assert_array_equal(data["slope"]["good"], slope_good(r))
-    np.testing.assert_array_equal(data["slope"]["bad"], slope_bad(r))
+    np.testing.assert_array_equal(data["objective"]["good"], clipped_objective(r, 1.0))
+    np.testing.assert_array_equal(data["objective"]["bad"], clipped_objective(r, -1.0))
+    np.testing.assert_array_equal(data["slope"]["good"], objective_slope(r, 1.0))
+    np.testing.assert_array_equal(data["slope"]["bad"], objective_slope(r, -1.0))

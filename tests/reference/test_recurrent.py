@@ -18,19 +18,14 @@ from reference.recurrent import (
     echo,
     echo_panel,
     echo_run,
-    echo_w05,
-    echo_w09,
-    echo_w15,
     first_below,
     fixed_point,
     forget_bias_for,
     influence,
-    influence_w15,
     keep_cell,
     keep_panel,
     keep_run,
     kept,
-    kept_bias5,
     lstm_cell,
     lstm_gates,
     rnn,
@@ -243,8 +238,8 @@ def test_echo_is_the_rnn_driven_by_one_impulse():
     np.testing.assert_allclose(e, want, rtol=0, atol=1e-15)
     steps = np.linspace(1.0, 30.0, 30)
     np.testing.assert_array_equal(echo(steps, 0.9), e)
-    np.testing.assert_array_equal(echo_w09(steps), e)
-    assert isinstance(echo_w05(3.0), np.float64)
+    np.testing.assert_array_equal(echo(steps, 0.9), e)
+    assert isinstance(echo(3.0, 0.5), np.float64)
 
 
 @pytest.mark.parametrize("weight", [*ECHO_WEIGHTS, 1.0, 2.0])
@@ -266,23 +261,23 @@ def test_influence_is_the_autograd_derivative(weight):
 def test_the_rnn_lesson_numbers():
     steps = np.arange(1.0, 31.0)
     # Task "how long": the echo first drops below 0.1 at step 4 for w = 0.5 and at step 16 for w = 0.9.
-    assert first_below(echo_w05(steps), 0.1) == 4 and echo_w05(4.0) == pytest.approx(0.0896, abs=5e-5)
-    assert first_below(echo_w09(steps), 0.1) == 16 and echo_w09(15.0) > 0.1
+    assert first_below(echo(steps, 0.5), 0.1) == 4 and echo(4.0, 0.5) == pytest.approx(0.0896, abs=5e-5)
+    assert first_below(echo(steps, 0.9), 0.1) == 16 and echo(15.0, 0.9) > 0.1
     # Small echoes shrink by about w per step: the ratio of successive echoes tends to w.
-    tail = echo_w05(steps)
+    tail = echo(steps, 0.5)
     assert tail[-1] / tail[-2] == pytest.approx(0.5, abs=1e-9)
     # Task "never fades": w = 1.5 settles on the fixed point h* = tanh(1.5·h*) = 0.8586, whatever the impulse size.
     star = fixed_point(1.5)
     assert star == pytest.approx(math.tanh(1.5 * star), abs=1e-15) and round(star, 4) == 0.8586
-    assert echo_w15(30.0) == pytest.approx(star, abs=1e-12)
+    assert echo(30.0, 1.5) == pytest.approx(star, abs=1e-12)
     for size in (0.5, 3.0):
         assert echo_run(1.5, 30, size)[0][-1] == pytest.approx(star, abs=1e-10)
     assert fixed_point(0.9) == 0.0
     # Task "held but deaf": at step 10 the influence is 0.0419 for w = 0.9 and 0.00015 for w = 1.5; at the fixed
     # point each step multiplies it by 1.5·(1 − h*²) = 0.394.
     assert influence(10.0, 0.9) == pytest.approx(0.04195, abs=5e-5)
-    assert influence_w15(10.0) == pytest.approx(0.000149, abs=1e-6)
-    assert influence_w15(30.0) / influence_w15(29.0) == pytest.approx(1.5 * (1 - star**2), rel=1e-6)
+    assert influence(10.0, 1.5) == pytest.approx(0.000149, abs=1e-6)
+    assert influence(30.0, 1.5) / influence(29.0, 1.5) == pytest.approx(1.5 * (1 - star**2), rel=1e-6)
 
 
 def test_echo_panel_is_plain_and_consistent():
@@ -340,9 +335,9 @@ def test_the_lstm_lesson_numbers():
     # b = 5 keeps 0.514 of it.
     assert forget_bias_for(0.5, 99) == pytest.approx(4.958, abs=5e-4)
     assert _sigmoid(forget_bias_for(0.5, 99)) ** 99 == pytest.approx(0.5, abs=1e-12)
-    assert kept_bias5(100.0) / c1 == pytest.approx(0.5144, abs=5e-5)
+    assert kept(100.0, 5.0) / c1 == pytest.approx(0.5144, abs=5e-5)
     # Task "the long road": ∂c_30/∂c_1 = σ(5)^29 = 0.8230, against the plain RNN's influence at w = 0.9.
-    assert kept_bias5(30.0) / c1 == pytest.approx(_sigmoid(5.0) ** 29, rel=1e-12)
+    assert kept(30.0, 5.0) / c1 == pytest.approx(_sigmoid(5.0) ** 29, rel=1e-12)
     assert round(_sigmoid(5.0) ** 29, 4) == 0.8230
     assert influence(30.0, 0.9) < 0.01
 

@@ -11,11 +11,7 @@ import torch
 from reference.optimize import bisect
 from reference.softmax import (
     first_of_two,
-    first_of_two_cold,
-    first_of_two_hot,
     first_of_two_slope,
-    first_of_two_t1,
-    first_of_two_t1_slope,
     softmax,
 )
 
@@ -120,11 +116,11 @@ def test_two_logits_are_a_sigmoid_of_the_scaled_difference():
     for temperature in (0.5, 1.0, 2.0):
         expected = np.array([1.0 / (1.0 + math.exp(-v / temperature)) for v in d])
         np.testing.assert_allclose(first_of_two(d, temperature), expected, rtol=0, atol=1e-15)
-    np.testing.assert_array_equal(first_of_two_t1(d), first_of_two(d, 1.0))
-    np.testing.assert_array_equal(first_of_two_cold(d), first_of_two(d, 0.5))
-    np.testing.assert_array_equal(first_of_two_hot(d), first_of_two(d, 2.0))
+    np.testing.assert_array_equal(first_of_two(d, 1.0), first_of_two(d, 1.0))
+    np.testing.assert_array_equal(first_of_two(d, 0.5), first_of_two(d, 0.5))
+    np.testing.assert_array_equal(first_of_two(d, 2.0), first_of_two(d, 2.0))
     # Temperature only rescales the axis.
-    np.testing.assert_allclose(first_of_two_cold(d), first_of_two_t1(2.0 * d), rtol=0, atol=1e-15)
+    np.testing.assert_allclose(first_of_two(d, 0.5), first_of_two(2.0 * d, 1.0), rtol=0, atol=1e-15)
     assert first_of_two(0.0) == 0.5
     assert isinstance(first_of_two(0.0), np.float64)
 
@@ -135,8 +131,8 @@ def test_slope_matches_finite_difference():
     for temperature in (0.5, 1.0, 2.0):
         numeric = (first_of_two(d + h, temperature) - first_of_two(d - h, temperature)) / (2 * h)
         np.testing.assert_allclose(first_of_two_slope(d, temperature), numeric, rtol=0, atol=1e-9)
-    assert first_of_two_t1_slope(0.0) == pytest.approx(0.25, abs=1e-15)
-    np.testing.assert_array_equal(first_of_two_t1_slope(d), first_of_two_slope(d, 1.0))
+    assert first_of_two_slope(0.0, 1.0) == pytest.approx(0.25, abs=1e-15)
+    np.testing.assert_array_equal(first_of_two_slope(d, 1.0), first_of_two_slope(d, 1.0))
 
 
 def test_slope_matches_torch_autograd():
@@ -152,7 +148,7 @@ def test_plot_curves_are_silent_far_out():
     # Beyond 2·690 the T = 2 curve is exactly 0 or 1; the slope is exactly 0 there.
     d = np.array([-1e6, -2000.0, 2000.0, 1e6])
     with _silent():
-        values = [f(d) for f in (first_of_two_t1, first_of_two_cold, first_of_two_hot, first_of_two_t1_slope)]
+        values = [first_of_two(d, t) for t in (1.0, 0.5, 2.0)] + [first_of_two_slope(d, 1.0)]
     for v in values[:3]:
         np.testing.assert_array_equal(v, [0.0, 0.0, 1.0, 1.0])
     np.testing.assert_array_equal(values[3], [0.0, 0.0, 0.0, 0.0])

@@ -26,9 +26,7 @@ from reference.transformer import (
     check_params,
     encoder_block,
     feed_forward,
-    largest_weight_over_d,
-    largest_weight_scaled,
-    largest_weight_unscaled,
+    largest_weight,
     layer_norm,
     merge_heads,
     multi_head_attention,
@@ -242,14 +240,15 @@ def _independent_largest(d_head, power, samples=20_000, seed=2027):
 @pytest.mark.parametrize("d_head", [1, 8, 64, 256])
 def test_lesson_curves_agree_with_an_independent_sample(d_head):
     # The quadrature over |q| (g from 10,000 shared draws) against 20,000 fresh draws of q and k: noise ~0.005.
-    for curve, power in ((largest_weight_unscaled, 0.0), (largest_weight_scaled, 0.5), (largest_weight_over_d, 1.0)):
-        assert float(curve(float(d_head))) == pytest.approx(_independent_largest(d_head, power), abs=0.015)
+    for power in (0.0, 0.5, 1.0):
+        expected = _independent_largest(d_head, power)
+        assert float(largest_weight(float(d_head), power)) == pytest.approx(expected, abs=0.015)
 
 
 def test_lesson_curves_shapes():
     d = np.linspace(1.0, 256.0, 256)
     with _silent():
-        unscaled, scaled, over = largest_weight_unscaled(d), largest_weight_scaled(d), largest_weight_over_d(d)
+        unscaled, scaled, over = largest_weight(d, 0.0), largest_weight(d, 0.5), largest_weight(d, 1.0)
     assert unscaled[0] == scaled[0] == over[0]  # at d_head = 1 the three scalings are the same
     assert np.all(np.diff(unscaled) > 0.0) and unscaled[-1] > 0.9  # smooth: an integral over |q|, not draws per d
     assert np.all(np.abs(scaled[7:] - 0.32) < 0.015)  # flat once d_head ≥ 8
@@ -292,8 +291,8 @@ def test_lesson_tables_are_the_reference(lang):
 
 
 LESSON_ANSWERS = {
-    ("scale", "unscaled"): lambda: float(largest_weight_unscaled(64.0)),
-    ("scale", "scaled"): lambda: float(largest_weight_scaled(64.0)),
+    ("scale", "unscaled"): lambda: float(largest_weight(64.0, 0.0)),
+    ("scale", "scaled"): lambda: float(largest_weight(64.0, 0.5)),
     ("shapes", "d-head"): lambda: 64 / 8,
     ("shapes", "weights"): lambda: math.prod(dict(shapes(2, 10, 64, 8, 256))["weights (softmax over keys)"]),
     ("parameters", "total"): lambda: parameter_count(512, 2048),
@@ -315,7 +314,7 @@ def test_lesson_answers_are_the_reference():
             seen.add((task["id"], answer["id"]))
     assert seen == set(LESSON_ANSWERS)
     # The explanations' numbers: 0.12 at d_head = 64 with ÷ d_head; the attention's and the norms' counts.
-    assert round(float(largest_weight_over_d(64.0)), 2) == 0.12
+    assert round(float(largest_weight(64.0, 1.0)), 2) == 0.12
     assert 4 * (512**2 + 512) == 1_050_624 and round(2_099_712 / 3_152_384, 3) == 0.666
 
 

@@ -21,7 +21,6 @@ from judge.lesson import (
     public_task,
     reference_curve,
     sample,
-    validate_lesson,
 )
 from judge.loader import load_exercise
 from reference.gelu import gelu_exact, gelu_tanh
@@ -37,12 +36,13 @@ def test_gelu_lesson_reads_and_validates(gelu: Exercise) -> None:
     lesson = load_lesson(gelu)
     assert lesson is not None
     assert lesson.title["en"] == "GELU: a dip below zero" and lesson.title["ru"] == "GELU: провал ниже нуля"
-    assert lesson.grid == (-4.0, 3.0, 701)
-    assert [(c.id, c.role) for c in lesson.curves] == [("exact", "value"), ("tanh", "value"),
+    assert lesson.plot is not None and lesson.plot.grid == (-4.0, 3.0, 701)
+    assert [(c.id, c.role) for c in lesson.plot.curves] == [("exact", "value"), ("tanh", "value"),
                                                          ("exact-slope", "slope"), ("tanh-slope", "slope")]
     assert [t.id for t in lesson.tasks] == ["lowest-point", "exact-vs-tanh"]
     assert "## Why it dips below zero" in lesson.body["en"]
-    assert validate_lesson(gelu) == []
+    assert lesson_problems(gelu) == []
+    assert load_lesson(gelu) is lesson  # read once per loaded exercise
 
 
 def test_every_lesson_in_the_checkout_validates() -> None:
@@ -52,14 +52,14 @@ def test_every_lesson_in_the_checkout_validates() -> None:
             exercise = catalog.get(slug)
         except ExerciseError:  # half-written exercises are `judge check`'s business
             continue
-        assert validate_lesson(exercise) == [], slug
+        assert lesson_problems(exercise) == [], slug
 
 
 def test_curves_come_from_the_reference(gelu: Exercise) -> None:
     lesson = load_lesson(gelu)
-    assert lesson is not None
-    points = sample(gelu, lesson)
-    assert points is sample(gelu, lesson)  # computed once per loaded exercise
+    assert lesson is not None and lesson.plot is not None
+    points = sample(gelu, lesson.plot)
+    assert points is sample(gelu, lesson.plot)  # computed once per loaded exercise
     x = points["x"]
     i = x.index(-3.0)
     exact, tanh = points["curves"][0]["values"], points["curves"][1]["values"]
@@ -118,25 +118,39 @@ def test_exercise_without_lesson(tmp_path: Path) -> None:
     shutil.copytree(GELU, tmp_path / "gelu")
     (tmp_path / "gelu" / "lesson.toml").unlink()
     exercise = load_exercise(tmp_path / "gelu")
-    assert load_lesson(exercise) is None and validate_lesson(exercise) == []
+    assert load_lesson(exercise) is None and lesson_problems(exercise) == []
 
 
-BROKEN = '''title.en = "A lesson"
+def problems(exercise: Exercise) -> list[str]:
+    return [str(p) for p in lesson_problems(exercise)]
+
+
+def _gelu_with_lesson(tmp_path: Path, text: str, **files: str) -> Exercise:
+    folder = tmp_path / "gelu"
+    shutil.copytree(GELU, folder)
+    (folder / "lesson.toml").write_text(text, encoding="utf-8")
+    for name, content in files.items():
+        (folder / name).write_text(content, encoding="utf-8")
+    return load_exercise(folder)
+
+
+def _line(exercise: Exercise, fragment: str, nth: int = 0) -> int:
+    rows = (exercise.path / "lesson.toml").read_text(encoding="utf-8").splitlines()
+    return [i for i, row in enumerate(rows, 1) if fragment in row][nth]
+
+
+SHAPE = """title.en = "A lesson"
+title.ru = "Урок"
 
 [plot]
-x = [3.0, -4.0, 10]
+x = [-4.0, 3.0, 71]
+xlabel = "x"
 
 [[plot.curve]]
 id = "exact"
 label.en = "exact"
 label.ru = "точная"
-function = "reference.gelu:no_such_function"
-role = "value"
-
-[[plot.curve]]
-id = "exact"
-label.en = "again"
-function = "curves.py:blows_up"
+function = "reference.gelu:gelu_exact"
 role = "dotted"
 
 [[task]]
@@ -152,42 +166,91 @@ label.en = "x"
 label.ru = "x"
 value = "minus one"
 tolerance = -1
-'''
+"""
 
 
-def test_validate_lesson_names_every_problem_with_its_line(tmp_path: Path) -> None:
-    folder = tmp_path / "gelu"
-    shutil.copytree(GELU, folder)
-    (folder / "lesson.toml").write_text(BROKEN, encoding="utf-8")
-    (folder / "curves.py").write_text("def blows_up(x):\n    return 1 / (x - x)\n", encoding="utf-8")
-    exercise = load_exercise(folder)
-    problems = validate_lesson(exercise)
-    text = "\n".join(problems)
-    assert "lesson.toml:1: 'title' has no text in ru" in text
-    assert "lesson.toml:4: plot.x must be [start, stop, points]" in text
-    assert "curve id 'exact' is used twice" in text
-    assert "role must be one of value, slope" in text
-    assert "'label' has no text in ru" in text
-    assert "lesson.toml:30: task 't', answer 'x': value must be a number" in text
-    assert "lesson.toml:31: task 't', answer 'x': tolerance must be a number ≥ 0" in text
-    assert "no_such_function" in text  # the curve whose function cannot be loaded
-    # the same as data, for tools that print file:line themselves (judge check)
-    assert Problem("lesson.toml", 31, "task 't', answer 'x': tolerance must be a number ≥ 0") in \
-        lesson_problems(exercise)
-    with pytest.raises(ExerciseError):
+def test_the_shape_is_the_schemas_every_problem_at_its_line(tmp_path: Path) -> None:
+    """Unknown keys and wrong types come from judge.schema.LESSON, all at once, each at its line."""
+    exercise = _gelu_with_lesson(tmp_path, SHAPE)
+    found = problems(exercise)
+    assert f"lesson.toml:{_line(exercise, 'xlabel')}: unknown key 'plot.xlabel'; did you mean 'x_label'?" in found
+    assert (f"lesson.toml:{_line(exercise, 'dotted')}: plot.curve[0].role must be one of value, slope, not "
+            "'dotted'") in found
+    assert (f"lesson.toml:{_line(exercise, 'minus one')}: task[0].answer[0].value must be a number or a list, "
+            "not the string 'minus one'") in found
+    assert (f"lesson.toml:{_line(exercise, 'tolerance')}: task[0].answer[0].tolerance must be a number ≥ 0, not "
+            "the whole number -1") in found
+    assert len(found) == 4
+    with pytest.raises(ExerciseError, match="did you mean 'x_label'"):
         load_lesson(exercise)
 
 
-def test_validate_lesson_samples_the_curves(tmp_path: Path) -> None:
-    folder = tmp_path / "gelu"
-    shutil.copytree(GELU, folder)
-    text = (folder / "lesson.toml").read_text(encoding="utf-8")
-    (folder / "lesson.toml").write_text(text.replace('"reference.gelu:gelu_tanh"', '"curves.py:tanh_with_a_hole"'),
-                                        encoding="utf-8")
-    (folder / "curves.py").write_text(
-        "import numpy as np\n\ndef tanh_with_a_hole(x):\n    return np.where(x > 1, np.nan, x)\n", encoding="utf-8")
-    problems = validate_lesson(load_exercise(folder))
-    assert len(problems) == 1 and "curve 'tanh' is not finite at x = 1.01" in problems[0]
+BROKEN = """title.en = "A lesson"
+
+[plot]
+x = [3.0, -4.0, 10]
+
+[[plot.curve]]
+id = "exact"
+label.en = "exact"
+label.ru = "точная"
+function = "reference.gelu:no_such_function"
+role = "value"
+
+[[plot.curve]]
+id = "exact"
+label.en = "again"
+function = "curves.py:blows_up"
+role = "slope"
+
+[[task]]
+id = "t"
+question.en = "?"
+question.ru = "?"
+explanation.en = "!"
+explanation.ru = "!"
+
+[[task.answer]]
+id = "x"
+label.en = "x"
+label.ru = "x"
+tolerance = 1
+"""
+BLOWS_UP = {"curves.py": "def blows_up(x):\n    return 1 / 0\n"}
+
+
+def test_what_one_value_cannot_tell_is_checked_next(tmp_path: Path) -> None:
+    exercise = _gelu_with_lesson(tmp_path, BROKEN, **BLOWS_UP)
+    text = "\n".join(problems(exercise))
+    assert "lesson.toml:1: 'title' has no text in ru" in text
+    assert "lesson.toml:4: plot.x must be [start, stop, points]" in text
+    twice = _line(exercise, 'id = "exact"', 1)
+    assert f"lesson.toml:{twice}: curve id 'exact' is used twice" in text
+    assert f"lesson.toml:{_line(exercise, 'again')}: 'label' has no text in ru" in text
+    assert "task 't', answer 'x': value is required" in text
+    # and only then is the lesson read: a lesson with such problems is never half-loaded
+    with pytest.raises(ExerciseError):
+        load_lesson(exercise)
+    # the functions are called once the file is right: a name that does not exist, a function that raises
+    fixed = (BROKEN.replace("x = [3.0, -4.0, 10]", "x = [-4.0, 3.0, 10]")
+             .replace('id = "exact"\nlabel.en = "again"', 'id = "other"\nlabel.en = "again"\nlabel.ru = "снова"')
+             .replace('title.en = "A lesson"', 'title.en = "A lesson"\ntitle.ru = "Урок"')
+             .replace("tolerance = 1", "value = 1\ntolerance = 1"))
+    exercise = _gelu_with_lesson(tmp_path / "b", fixed, **BLOWS_UP)
+    found = lesson_problems(exercise)
+    assert [p.line for p in found] == [_line(exercise, "no_such_function"), _line(exercise, "blows_up")]
+    assert "cannot load 'reference.gelu:no_such_function'" in found[0].message
+    assert "curve 'other': curves.py:blows_up raised ZeroDivisionError" in found[1].message
+    assert Problem("lesson.toml", found[1].line, found[1].message) == found[1]  # data, for judge check's rows
+
+
+def test_lesson_problems_samples_the_curves(tmp_path: Path) -> None:
+    text = (GELU / "lesson.toml").read_text(encoding="utf-8")
+    exercise = _gelu_with_lesson(
+        tmp_path, text.replace('"reference.gelu:gelu_tanh"', '"curves.py:tanh_with_a_hole"'),
+        **{"curves.py": "import numpy as np\n\ndef tanh_with_a_hole(x):\n    return np.where(x > 1, np.nan, x)\n"})
+    found = problems(exercise)
+    assert len(found) == 1 and "curve 'tanh' is not finite at x = 1.01" in found[0]
 
 
 @pytest.mark.parametrize(("slug", "label_en"), [("dropout", "p, the drop probability"),
@@ -196,55 +259,237 @@ def test_lessons_whose_axis_is_not_x_name_it_and_drop_the_difference(slug: str, 
     """Dropout's axis is p and its first two curves (survivors' scale, share kept) have no useful difference;
     embedding's axis is an id count; softmax's is the logit gap d."""
     lesson = load_lesson(Catalog(GELU.parent).get(slug))
-    assert lesson is not None and lesson.x_label is not None
-    assert lesson.x_label["en"] == label_en and lesson.x_label["ru"]
-    assert lesson.difference is False and lesson.shows_difference is False
+    assert lesson is not None and lesson.plot is not None and lesson.plot.x_label is not None
+    assert lesson.plot.x_label["en"] == label_en and lesson.plot.x_label["ru"]
+    assert lesson.plot.difference is False and lesson.plot.shows_difference is False
 
 
-def test_plot_defaults_are_x_and_the_difference(gelu: Exercise) -> None:
+def test_plot_defaults_are_x_the_difference_and_a_linear_axis(gelu: Exercise) -> None:
     lesson = load_lesson(gelu)
-    assert lesson is not None
-    assert lesson.x_label is None and lesson.difference is True and lesson.shows_difference is True
+    assert lesson is not None and lesson.plot is not None
+    assert lesson.plot.x_label is None and lesson.plot.difference is True and lesson.plot.shows_difference is True
+    assert lesson.plot.y_scale == "linear" and lesson.panels == ()
 
 
 def _gelu_with_plot(tmp_path: Path, settings: str, *, one_value_curve: bool = False) -> Exercise:
-    folder = tmp_path / "gelu"
-    shutil.copytree(GELU, folder)
-    text = (folder / "lesson.toml").read_text(encoding="utf-8")
+    text = (GELU / "lesson.toml").read_text(encoding="utf-8")
     text = text.replace("[plot]\n", f"[plot]\n{settings}\n", 1)
     if one_value_curve:
         text = text.replace('function = "reference.gelu:gelu_tanh"\nrole = "value"',
                             'function = "reference.gelu:gelu_tanh"\nrole = "slope"')
-    (folder / "lesson.toml").write_text(text, encoding="utf-8")
-    return load_exercise(folder)
+    return _gelu_with_lesson(tmp_path, text)
 
 
-def test_x_label_and_difference_are_read(tmp_path: Path) -> None:
-    exercise = _gelu_with_plot(tmp_path, 'x_label.en = "z"\nx_label.ru = "з"\ndifference = false')
-    assert validate_lesson(exercise) == []
+def test_x_label_difference_and_y_scale_are_read(tmp_path: Path) -> None:
+    exercise = _gelu_with_plot(tmp_path, 'x_label.en = "z"\nx_label.ru = "з"\ndifference = false\ny_scale = "linear"')
+    assert problems(exercise) == []
     lesson = load_lesson(exercise)
-    assert lesson is not None
-    assert dict(lesson.x_label or {}) == {"en": "z", "ru": "з"} and not lesson.shows_difference
+    assert lesson is not None and lesson.plot is not None
+    assert dict(lesson.plot.x_label or {}) == {"en": "z", "ru": "з"} and not lesson.plot.shows_difference
 
 
-def test_x_label_and_difference_are_validated_with_their_lines(tmp_path: Path) -> None:
-    # each problem at the line of its setting (right under [plot], in that order)
-    exercise = _gelu_with_plot(tmp_path, 'x_label.en = "z"\ndifference = "no"\nxlabel = "typo"')
-    text = "\n".join(validate_lesson(exercise))
-    line = next(i for i, row in enumerate((exercise.path / "lesson.toml").read_text().splitlines(), 1)
-                if row.startswith("x_label.en"))
-    assert f"lesson.toml:{line}: 'x_label' has no text in ru" in text
-    assert f"lesson.toml:{line + 1}: plot.difference must be true or false" in text
-    assert f"lesson.toml:{line + 2}: [plot] has no setting 'xlabel'; its settings are: x, x_label, difference, " \
-           "curve" in text
-    with pytest.raises(ExerciseError):
-        load_lesson(exercise)
+def test_plot_settings_are_validated_with_their_lines(tmp_path: Path) -> None:
+    exercise = _gelu_with_plot(tmp_path, 'x_label.en = "z"\ndifference = "no"\ny_scale = "logarithmic"')
+    line = _line(exercise, "x_label.en")
+    assert problems(exercise) == [
+        f"lesson.toml:{line + 1}: plot.difference must be true or false, not the string 'no'",
+        f"lesson.toml:{line + 2}: plot.y_scale must be one of linear, log, not 'logarithmic'"]
+    # once the shape is right, the missing language
+    exercise = _gelu_with_plot(tmp_path / "b", 'x_label.en = "z"')
+    assert problems(exercise) == [f"lesson.toml:{line}: 'x_label' has no text in ru"]
+
+
+def test_a_log_axis_needs_positive_values(tmp_path: Path) -> None:
+    # GELU's curves are positive for x > 0: drawable (a slope curve needs nothing)
+    assert problems(_gelu_with_plot(tmp_path, 'y_scale = "log"')) == []
+    text = (GELU / "lesson.toml").read_text(encoding="utf-8").replace("[plot]\n", '[plot]\ny_scale = "log"\n', 1)
+    text = text.replace('"reference.gelu:gelu_tanh"', '"curves.py:negative"')
+    exercise = _gelu_with_lesson(tmp_path / "b", text, **{"curves.py": "def negative(x):\n    return -1 - x * x\n"})
+    assert problems(exercise) == [f"lesson.toml:{_line(exercise, 'curves.py:negative')}: curve 'tanh' has no "
+                                  "positive value to draw on plot.y_scale = \"log\""]
 
 
 def test_difference_needs_two_value_curves(tmp_path: Path) -> None:
     exercise = _gelu_with_plot(tmp_path, "difference = true", one_value_curve=True)
-    assert any("plot.difference = true needs two curves" in p for p in validate_lesson(exercise))
+    assert any("plot.difference = true needs two curves" in p for p in problems(exercise))
     # left at its default, one value curve simply shows no difference row
     quiet = _gelu_with_plot(tmp_path / "b", "", one_value_curve=True)
     lesson = load_lesson(quiet)
-    assert lesson is not None and lesson.difference and not lesson.shows_difference
+    assert lesson is not None and lesson.plot is not None
+    assert lesson.plot.difference and not lesson.plot.shows_difference
+
+
+# --- curves with fixed arguments ---------------------------------------------------------------------------------
+
+
+def _gelu_with_curve(tmp_path: Path, curve: str, **files: str) -> Exercise:
+    text = (GELU / "lesson.toml").read_text(encoding="utf-8")
+    text = text.replace("[[plot.curve]]\n", f"[[plot.curve]]\n{curve}\n\n[[plot.curve]]\n", 1)
+    return _gelu_with_lesson(tmp_path, text, **files)
+
+
+def _curve(function: str, fixed: str = "") -> str:
+    return ('id = "extra"\nlabel.en = "extra"\nlabel.ru = "ещё"\n'
+            f'function = "{function}"\n' + (f"fixed = {fixed}\n" if fixed else ""))
+
+
+def test_a_curve_takes_fixed_arguments(tmp_path: Path) -> None:
+    from reference.swish import swish
+
+    exercise = _gelu_with_curve(tmp_path, _curve("reference.swish:swish", "{ beta = 2.0 }"))
+    assert problems(exercise) == []
+    lesson = load_lesson(exercise)
+    assert lesson is not None and lesson.plot is not None
+    assert lesson.plot.curves[0].fixed == {"beta": 2.0}
+    points = sample(exercise, lesson.plot)
+    i = points["x"].index(-1.0)
+    assert points["curves"][0]["values"][i] == pytest.approx(float(swish(-1.0, 2.0)), abs=1e-10)
+    assert abs(points["curves"][0]["values"][i] - float(swish(-1.0))) > 0.1
+
+
+def test_the_grid_sweeps_the_first_parameter_not_fixed(tmp_path: Path) -> None:
+    """A function whose first parameter is fixed gets the grid in its second; a fixed whole number stays one."""
+    exercise = _gelu_with_curve(tmp_path, _curve("curves.py:scaled", "{ scale = 3 }"),
+                                **{"curves.py": "def scaled(scale, x, shift=0.0):\n    return scale * x + shift\n"})
+    assert problems(exercise) == []
+    lesson = load_lesson(exercise)
+    assert lesson is not None and lesson.plot is not None
+    assert sample(exercise, lesson.plot)["curves"][0]["values"][0] == -12.0  # 3 · (−4)
+    assert isinstance(lesson.plot.curves[0].fixed["scale"], int)
+
+
+@pytest.mark.parametrize(("function", "fixed", "message"), [
+    ("reference.swish:swish", "{ betta = 2.0 }",
+     "curve 'extra': reference.swish:swish has no parameter 'betta' (its parameters: x, beta); did you mean 'beta'?"),
+    ("reference.swish:swish", "{ x = 1.0, beta = 2.0 }",
+     "curve 'extra': fixed names every parameter of reference.swish:swish: one must sweep the grid"),
+    ("reference.swish:swish", "{ beta = [1, 2] }",
+     "plot.curve[0].fixed.beta must be a string, a number or true/false, not a list"),
+    ("reference.ppo:clipped_objective", "{ clip = 0.2 }",
+     "curve 'extra': reference.ppo:clipped_objective needs a value for advantages in fixed: its first free "
+     "parameter 'r' sweeps the grid, every other one needs a value or its default"),
+])
+def test_fixed_arguments_that_do_not_fit(tmp_path: Path, function: str, fixed: str, message: str) -> None:
+    exercise = _gelu_with_curve(tmp_path, _curve(function, fixed))
+    assert problems(exercise) == [f"lesson.toml:{_line(exercise, 'fixed = ')}: {message}"]
+
+
+def test_a_function_that_needs_more_than_x_without_fixed_is_reported_as_it_fails(tmp_path: Path) -> None:
+    exercise = _gelu_with_curve(tmp_path, _curve("reference.recurrent:echo"))
+    found = problems(exercise)
+    assert len(found) == 1 and "curve 'extra': reference.recurrent:echo raised TypeError" in found[0]
+
+
+# --- panels -------------------------------------------------------------------------------------------------------
+
+
+DESCENT = """
+[[panel]]
+kind = "descent"
+data = "reference.optimizers:panel"
+show = ["gd", "momentum"]
+params.lr = { min = 0.005, max = 0.4, step = 0.005, default = 0.09 }
+params.momentum = { min = 0.0, max = 0.99, step = 0.01, default = 0.9 }
+"""
+
+
+def _gelu_with_panel(tmp_path: Path, panel: str = DESCENT, **files: str) -> Exercise:
+    text = (GELU / "lesson.toml").read_text(encoding="utf-8")
+    text = text.replace("\n[plot]\n", f"{panel}\n[plot]\n", 1)
+    return _gelu_with_lesson(tmp_path, text, **files)
+
+
+def test_a_panel_is_read_with_its_options_and_sliders(tmp_path: Path) -> None:
+    exercise = _gelu_with_panel(tmp_path)
+    assert problems(exercise) == []
+    lesson = load_lesson(exercise)
+    assert lesson is not None and len(lesson.panels) == 1
+    panel = lesson.panels[0]
+    assert (panel.id, panel.kind, panel.data, panel.title) == ("descent", "descent", "reference.optimizers:panel",
+                                                               None)
+    assert panel.options == {"show": ["gd", "momentum"]}
+    assert panel.params["lr"].count == 80 and panel.params["momentum"].count == 100
+    assert panel.defaults() == {"lr": 0.09, "momentum": 0.9}
+    assert lesson.panel("descent") is panel and lesson.panel("nope") is None
+
+
+def test_panel_data_comes_from_trusted_code_once_per_state(tmp_path: Path) -> None:
+    from judge.lesson import BadParam, panel_data
+    from reference.optimizers import panel as reference_panel
+
+    exercise = _gelu_with_panel(tmp_path)
+    lesson = load_lesson(exercise)
+    assert lesson is not None
+    panel = lesson.panels[0]
+    default = panel_data(exercise, lesson, panel)
+    assert default == reference_panel(0.09, 0.9) and default is panel_data(exercise, lesson, panel)
+    # another state: each value on its slider's grid, the other parameter at its default
+    moved = panel_data(exercise, lesson, panel, {"lr": "0.105"})
+    assert moved == reference_panel(0.105, 0.9) and moved is panel_data(exercise, lesson, panel, {"lr": "0.1050"})
+    for asked, fragment in [({"lr": "0.1051"}, "lr must be one of 0.005, 0.01, …, 0.4 (steps of 0.005), not "
+                                               "'0.1051'"),
+                            ({"lr": "1"}, "not '1'"), ({"lr": "nan"}, "not 'nan'"),
+                            ({"beta": "1"}, "panel 'descent' has no parameter 'beta'; its parameters: lr, momentum")]:
+        with pytest.raises(BadParam) as raised:
+            panel_data(exercise, lesson, panel, asked)
+        assert fragment in str(raised.value)
+
+
+PANEL_CODE = {"panel.py": "def infinite():\n    return {'x': float('inf')}\n\ndef listed():\n    return [1]\n\n"
+                          "def huge():\n    return {'x': 'a' * 1_000_000}\n"}
+
+
+@pytest.mark.parametrize(("panel", "fragment", "message"), [
+    ('\n[[panel]]\nkind = "histograms"\ndata = "reference.batch_norm:panel"\n', "kind =",
+     "panel[0].kind must be one of conv2d, pooling, histogram, error, margin, descent, echo, forget-gate, "
+     "attention-heatmap, positional-clocks, encoder-block, ppo-clip, not 'histograms'; did you mean 'histogram'?"),
+    ('\n[[panel]]\nkind = "conv2d"\ndata = "reference.conv2d:panel"\nshow = ["gd"]\n', "show =",
+     "unknown key 'panel[0].show'; known here: id, title, data, params, kind"),
+    ('\n[[panel]]\nkind = "error"\ndata = "reference.conv2d:panel"\nshow = ["squares"]\n', "show =",
+     "panel[0].show[0] must be one of squared, absolute, huber, half-squared, not 'squares'; did you mean "
+     "'squared'?"),
+    ('\n[[panel]]\nkind = "descent"\ndata = "reference.optimizers:panel"\n'
+     'params.lr = { min = 0.005, max = 0.4, step = 0.005, default = 0.0925 }\n', "params.lr",
+     "panel 'descent': params.lr: default 0.0925 is not on the grid 0.005, 0.01, …, 0.4"),
+    ('\n[[panel]]\nkind = "descent"\ndata = "reference.optimizers:panel"\n'
+     'params.lr = { min = 0.4, max = 0.005, step = 0.005, default = 0.09 }\n', "params.lr",
+     "panel 'descent': params.lr: min must be below max"),
+    ('\n[[panel]]\nkind = "descent"\ndata = "reference.optimizers:panel"\n'
+     'params.lr = { min = 0.0, max = 1.0, step = 0.3, default = 0.3 }\n', "params.lr",
+     "panel 'descent': params.lr: (max − min) / step = 3.33333 must be a whole number of steps"),
+    ('\n[[panel]]\nkind = "descent"\ndata = "reference.optimizers:panel"\nparams.beta = { min = 0.0, max = 1.0, '
+     'step = 0.5, default = 0.5 }\n', "data =",
+     "panel 'descent': reference.optimizers:panel does not take its params (beta): got an unexpected keyword "
+     "argument 'beta'"),
+    ('\n[[panel]]\nkind = "conv2d"\ndata = "reference.conv2d:no_panel"\n', "data =",
+     "cannot load 'reference.conv2d:no_panel': AttributeError: module 'reference.conv2d' has no attribute "
+     "'no_panel'"),
+    ('\n[[panel]]\nkind = "conv2d"\ndata = "panel.py:infinite"\n', "data =",
+     "panel 'conv2d': panel.py:infinite returned what JSON cannot carry (Out of range float values are not JSON "
+     "compliant"),
+    ('\n[[panel]]\nkind = "conv2d"\ndata = "panel.py:listed"\n', "data =",
+     "panel 'conv2d': panel.py:listed must return a JSON object (a dict), not list"),
+    ('\n[[panel]]\nkind = "conv2d"\ndata = "panel.py:huge"\n', "data =",
+     "panel 'conv2d': panel.py:huge returned 1,000,009 bytes of JSON; at most 400,000 travel with the page"),
+    ('\n[[panel]]\nkind = "conv2d"\ndata = "reference.conv2d:panel"\n\n[[panel]]\nkind = "conv2d"\n'
+     'data = "reference.conv2d:panel"\n', "[[panel]]", "panel id 'conv2d' is used twice"),
+])
+def test_panel_problems(tmp_path: Path, panel: str, fragment: str, message: str) -> None:
+    exercise = _gelu_with_panel(tmp_path, panel, **PANEL_CODE)
+    found = problems(exercise)
+    assert len(found) == 1, found
+    lines = (exercise.path / "lesson.toml").read_text(encoding="utf-8").splitlines()
+    at = [i for i, row in enumerate(lines, 1) if row.startswith(fragment)][-1]
+    assert found[0].startswith(f"lesson.toml:{at}: {message}"), found[0]
+
+
+def test_a_lesson_may_have_panels_and_no_plot(tmp_path: Path) -> None:
+    text = (GELU / "lesson.toml").read_text(encoding="utf-8")
+    head, tasks = text.split("\n[[task]]", 1)
+    title = head.split("\n[plot]")[0]
+    exercise = _gelu_with_lesson(tmp_path, title + DESCENT + "\n[[task]]" + tasks)
+    assert problems(exercise) == []
+    lesson = load_lesson(exercise)
+    assert lesson is not None and lesson.plot is None and lesson.panels[0].kind == "descent"
+    nothing = _gelu_with_lesson(tmp_path / "b", title + "\n[[task]]" + tasks)
+    assert problems(nothing) == ["lesson.toml: a lesson needs a [plot] or a [[panel]] (or both)"]
