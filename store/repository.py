@@ -88,6 +88,11 @@ class Store:
     def open(cls, url: str) -> Store:
         return cls(_engine(url), url)
 
+    @property
+    def where(self) -> str:
+        """The database's URL without its password, for messages."""
+        return _where(self.url)
+
     def close(self) -> None:
         self.engine.dispose()
 
