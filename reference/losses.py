@@ -14,6 +14,8 @@ large error. All of it is silent under ``np.errstate(all="raise")`` for finite i
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -188,9 +190,9 @@ def cross_entropy(logits: ArrayLike, targets: ArrayLike) -> float:
     return float(np.mean(cross_entropy_per_example(logits, targets)))
 
 
-# --- the lesson curves: functions of one variable ---------------------------------------------------------------
+# --- the lesson curves ------------------------------------------------------------------------------------------
 # The MSE and Huber lessons plot losses against the error d of one prediction; the cross-entropy lesson against
-# the margin m = z_right − z_wrong of two logits. Each plotted curve is a function of that variable alone.
+# the margin m = z_right − z_wrong of the logits. A lesson fixes the other arguments (δ, the number of classes).
 
 
 def _check_classes(classes: int) -> int:
@@ -262,3 +264,34 @@ def is_unreduced(values: ArrayLike, loss: float, atol: float, rtol: float = 0.0)
     if not np.all(np.isfinite(data)):
         return False
     return bool(abs(float(np.mean(data)) - loss) < atol + rtol * abs(loss))
+
+
+# --- the lesson panels (exercises/huber/PANEL.md, exercises/cross-entropy/PANEL.md) ---------------------------
+# The curves are one-liners the page computes for its sliders, in the forms used here (tests/web compare the
+# page's numbers with these functions); the panels get their grids and starting states from here.
+
+ERROR_GRID = (-5.0, 5.0, 1001)  # d from −5 to 5 in steps of 0.01: d = 0.5, 1 and 4 are grid points
+MARGIN_GRID = (-8.0, 8.0, 801)  # m from −8 to 8 in steps of 0.02
+CLASS_STOPS = (2, 3, 4, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000)
+PLAYGROUND_LOGITS = (2.0, 1.0, 0.1, -1.0)  # the logits playground's start, right class 0
+
+
+def error_panel() -> dict[str, Any]:
+    """The error panel of the MSE and Huber lessons: the d grid (start, stop, points) and the vertical range that
+    stays fixed while δ moves. The page draws d², |d|, ½·d² and Huber (½·c² + δ·(|d| − c), c = min(|d|, δ),
+    never squaring a large error) with their slopes, as :func:`huber_elementwise` and the others here do."""
+    return {"d": list(ERROR_GRID), "y_range": [-5.0, 12.5]}
+
+
+def margin_panel() -> dict[str, Any]:
+    """The cross-entropy lesson's panel: the margin grid and the classes slider's stops (the page computes
+    :func:`ce_of_margin`, :func:`p_of_margin` and their slopes for them), and the logits playground's start with
+    its loss and log-softmax."""
+    logits = np.array([PLAYGROUND_LOGITS])
+    return {
+        "m": list(MARGIN_GRID),
+        "classes": list(CLASS_STOPS),
+        "playground": {"logits": list(PLAYGROUND_LOGITS), "target": 0,
+                       "loss": float(cross_entropy_per_example(logits, np.array([0]))[0]),
+                       "log_softmax": [float(v) for v in log_softmax(logits)[0]]},
+    }

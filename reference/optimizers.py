@@ -178,6 +178,17 @@ def first_within(path: ArrayLike, radius: float = RADIUS, after: int = 0) -> int
     return int(inside[0]) + after if inside.size else None
 
 
+def settled_from(path: ArrayLike, radius: float = RADIUS) -> int | None:
+    """The step from which the path stays within `radius` for good (the step after the last one at `radius` or
+    further), or None when it ends outside."""
+    inside = distances(path) < radius  # NaN (a path that flew off) is never inside
+    outside = np.flatnonzero(~inside)
+    if not outside.size:
+        return 0
+    last = int(outside[-1])
+    return last + 1 if last + 1 < inside.size else None
+
+
 def first_outside(path: ArrayLike, radius: float = RADIUS, after: int = 0) -> int | None:
     """The first step k ≥ `after` whose point is `radius` or further from the minimum, or None."""
     outside = np.flatnonzero(~(distances(path)[after:] < radius))
@@ -209,8 +220,9 @@ def _plain(values: ArrayLike) -> list[float | None]:
 def panel(lr: float = DEFAULTS.lr, momentum: float = DEFAULTS.momentum,
           steps: int = DEFAULTS.steps) -> dict[str, Any]:
     """Everything the lessons' panel draws for one setting of its sliders, as plain JSON-ready numbers:
-    ``{"settings": {...}, "paths": {name: {"points", "loss", "distance", "first_within"}}}``. Values that flew
-    off to infinity (plain descent past lr = 0.2) become None, which the panel draws as the path leaving."""
+    ``{"settings": {...}, "paths": {name: {"points", "loss", "distance", "first_within", "settled_from"}}}``.
+    Values that flew off to infinity (plain descent past lr = 0.2) become None, which the panel draws as the path
+    leaving."""
     out: dict[str, Any] = {"settings": {"lr": float(lr), "momentum": float(momentum), "steps": steps},
                            "paths": {}}
     for name, path in paths(lr, momentum, steps).items():
@@ -222,5 +234,6 @@ def panel(lr: float = DEFAULTS.lr, momentum: float = DEFAULTS.momentum,
             "loss": _plain(values),
             "distance": _plain(dist),
             "first_within": first_within(path),
+            "settled_from": settled_from(path),
         }
     return out

@@ -29,6 +29,7 @@ from reference.optimizers import (
     panel,
     paths,
     rmsprop,
+    settled_from,
     sgd_momentum,
     zigzag_lr,
 )
@@ -412,5 +413,11 @@ def test_panel_is_plain_json_and_marks_the_escape():
     assert default["settings"] == {"lr": DEFAULTS.lr, "momentum": DEFAULTS.momentum, "steps": DEFAULTS.steps}
     assert {name: p["first_within"] for name, p in default["paths"].items()} == \
         {"gd": 330, "momentum": 88, "rmsprop": 38, "adam": 70}
+    # "within 0.01 for good from": the step after the last one outside, as the lessons' task reads it
+    assert {name: p["settled_from"] for name, p in default["paths"].items()} == \
+        {name: _stays_from(path) for name, path in paths().items()}
+    assert default["paths"]["adam"]["settled_from"] == 116 and default["paths"]["rmsprop"]["settled_from"] == 412
+    assert panel(0.21)["paths"]["gd"]["settled_from"] is None            # never arrives
+    assert settled_from(np.zeros((3, 2))) == 0 and settled_from(np.array([[1.0, 0.0], [0.0, 0.0]])) == 1
     assert default["paths"]["rmsprop"]["loss"][0] == pytest.approx(6.6)
     assert default["paths"]["adam"]["points"][0] == list(START)

@@ -1,115 +1,91 @@
-// The lesson page: curves from the server (computed by trusted reference code: JavaScript has no erf),
-// a cursor that follows the mouse, a finger or a pen dragged along the plot, or the slider, and reads out x (the lesson's x_label: p, n ...), the values,
-// the difference of the first two (unless the lesson turns it off) and the slopes,
-// and "try it" tasks checked by the server (the answers never come to the browser).
-import { el, formatNumber, page, postJSON, t, wrapMarkdownTables } from "./common.js";
+// The lesson page: the views beside the text (each panel of the lesson, and its plot: tabs when there are
+// several) and "try it" tasks checked by the server (the answers never come to the browser).
+//
+// A panel is one module per kind, web/static/js/panels/<kind>.js, exporting mount(root, context) and returning a
+// handle (its state, for the console and the end-to-end tests). It draws from the JSON that trusted code computed
+// on the server (page.panels[i].data); a panel with `params` asks the server for other states through
+// context.fetchState(values).
+import { page, postJSON, t, wrapMarkdownTables } from "./common.js";
+import { mountPlot } from "./lesson-plot.js";
 
-const { x, curves } = page.plot;
-const xLabel = page.plot.x_label || t("readout_x");
-const PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
-const valueCurves = curves.filter((c) => c.role === "value");
-const slopeCurves = curves.filter((c) => c.role === "slope");
-// A slope is drawn dashed in the colour of the value curve it belongs to (same position in its list).
-const colorOf = (curve) => {
-  const list = curve.role === "value" ? valueCurves : slopeCurves;
-  return PALETTE[list.indexOf(curve) % PALETTE.length];
-};
+// --- the views: tabs (WAI-ARIA tabs: arrow keys move between them, the selected one is the only tab stop) -------
 
-const slider = document.getElementById("cursor");
-const readout = document.getElementById("readout");
-const step = x.length > 1 ? Math.abs(x[1] - x[0]) : 1;
-// Enough decimals to tell neighbouring grid points apart (the epsilon absorbs linspace's rounding: 0.0100000001).
-const xDecimals = Math.min(6, Math.max(0, Math.ceil(-Math.log10(step) - 1e-6)));
-
-function nearest(target) {
-  let best = 0;
-  for (let i = 1; i < x.length; i++) if (Math.abs(x[i] - target) < Math.abs(x[best] - target)) best = i;
-  return best;
-}
-
-// Readout rows: x, every value curve, the difference of the first two (when it means something), every slope.
-const rows = [{ key: "x", label: xLabel, value: (i) => x[i], decimals: xDecimals }];
-for (const c of valueCurves) rows.push({ key: c.id, label: c.label, value: (i) => c.values[i], color: colorOf(c) });
-if (page.plot.difference !== false && valueCurves.length >= 2) {
-  const [a, b] = valueCurves;
-  rows.push({
-    key: "difference",
-    label: t("difference", { a: a.label, b: b.label }),
-    value: (i) => (a.values[i] == null || b.values[i] == null ? null : a.values[i] - b.values[i]),
-  });
-}
-for (const c of slopeCurves) {
-  rows.push({ key: c.id, label: c.label, value: (i) => c.values[i], color: colorOf(c), dashed: true });
-}
-
-const cells = rows.map((row) => {
-  const swatch = row.color
-    ? el("span", { class: row.dashed ? "swatch dashed" : "swatch", "data-color": row.color, "aria-hidden": "true" })
-    : null;
-  const dd = el("dd", { "data-key": row.key });
-  readout.append(el("div", { class: "readout-row" }, el("dt", {}, swatch, row.label), dd));
-  return { row, dd, swatch };
-});
-// Colours are set through the CSSOM (allowed under the strict CSP, unlike style="" attributes).
-for (const { row, swatch } of cells) if (swatch) swatch.style.borderColor = row.color;
-
-let current = nearest(0);
-
-function show(i) {
-  if (i == null || i < 0 || i >= x.length) return;
-  current = i;
-  const parts = [];
-  for (const { row, dd } of cells) {
-    const v = row.value(i);
-    dd.textContent = formatNumber(v, row.decimals ?? 6);
-    dd.dataset.value = v == null ? "" : String(v);
-    parts.push(`${row.label} ${dd.textContent}`);
+const tabs = [...document.querySelectorAll(".views [role=tab]")];
+function select(tab, focus = false) {
+  for (const other of tabs) {
+    const selected = other === tab;
+    other.setAttribute("aria-selected", String(selected));
+    other.tabIndex = selected ? 0 : -1;
+    document.getElementById(other.getAttribute("aria-controls")).hidden = !selected;
   }
-  slider.value = String(i);
-  slider.setAttribute("aria-valuetext", parts.join("; "));
+  if (focus) tab.focus();
+}
+tabs.forEach((tab, i) => {
+  tab.addEventListener("click", () => select(tab));
+  tab.addEventListener("keydown", (event) => {
+    const moves = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      select(tabs[(moves[event.key] + tabs.length) % tabs.length], true);
+    }
+  });
+});
+
+const plotView = page.plot ? mountPlot(page.plot) : null;
+
+// --- panels -------------------------------------------------------------------------------------------------------
+
+function panelStrings(kind) {
+  const own = (page.panel_strings || {})[kind] || {};
+  const common = (page.panel_strings || {}).common || {};
+  return (key, params = {}) => {
+    const template = own[key] ?? common[key] ?? t(key);
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  };
 }
 
-// On a wide screen the plot, its readout and slider stay in view beside the text (a sticky column): the plot
-// gives up height on a short screen so that everything under it still fits. The readout is the legend.
-const wide = window.matchMedia("(min-width: 1000px)").matches;
-const height = wide ? Math.round(Math.min(340, Math.max(160, window.innerHeight - 520))) : 240;
+async function fetchState(panel, values) {
+  const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])),
+    lang: page.lang });
+  const url = `${page.panel_url.replace("{panel}", encodeURIComponent(panel.id))}?${query}`;
+  const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+  const data = await response.json().catch(() => null);
+  if (!response.ok || !data) throw new Error((data && data.detail) || t("network_error"));
+  return data.data;
+}
 
-const plot = window.MLJPlot.create(document.getElementById("lesson-plot"), {
-  x,
-  series: curves.map((c) => ({
-    label: c.label,
-    values: c.values,
-    color: colorOf(c),
-    dash: c.role === "slope" ? [6, 4] : null,
-  })),
-  height,
-  drag: true,
-  legend: false,
-  xLabel,
-  label: document.getElementById("plot-heading").textContent,
-  onCursor: (idx) => {
-    if (idx == null) {
-      // The mouse left the plot: keep the cursor where the readout is.
-      requestAnimationFrame(() => plot.setCursor(current));
-      return;
-    }
-    show(idx);
-  },
-});
-
-slider.max = String(x.length - 1);
-slider.addEventListener("input", () => {
-  const i = Number(slider.value);
-  show(i);
-  plot.setCursor(i);
-});
-show(current);
-requestAnimationFrame(() => plot.setCursor(current));
+const panels = {};
+const mounted = Promise.all((page.panels || []).map(async (panel) => {
+  const root = document.querySelector(`[data-panel="${CSS.escape(panel.id)}"] .panel-body`);
+  try {
+    const module = await import(`./panels/${panel.kind}.js`);
+    panels[panel.id] = module.mount(root, {
+      panel,
+      data: panel.data,
+      options: panel.options || {},
+      params: panel.params || {},
+      lang: page.lang,
+      t: panelStrings(panel.kind),
+      fetchState: (values) => fetchState(panel, values),
+    });
+    root.dataset.ready = "true";
+  } catch (error) {
+    root.dataset.ready = "error";
+    root.textContent = t("network_error");
+    console.error(error);
+  }
+}));
 
 // A handle for the browser console and the end-to-end tests.
-window.mljLesson = Object.freeze({ plot, show, get index() {
-  return current;
-} });
+window.mljLesson = Object.freeze({
+  plot: plotView && plotView.plot,
+  show: plotView ? plotView.show : () => {},
+  get index() {
+    return plotView ? plotView.index : null;
+  },
+  panels,
+  ready: mounted,
+});
 
 // --- "try it" tasks -------------------------------------------------------------------------------------------
 
