@@ -5,8 +5,10 @@ the lesson's curves, task answers and panel data."""
 import contextlib
 import json
 import math
+import tomllib
 import warnings
 import zlib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +17,7 @@ import torch.nn.functional as F
 
 from reference.attention import (
     LESSON_SCORES,
+    PANEL_DK,
     TOKENS,
     attention,
     attention_weights,
@@ -228,3 +231,20 @@ def test_panel_is_plain_and_consistent():
     assert 0.585 < min(stripe) < 0.59 and 0.855 < max(stripe) < 0.86
     assert min(sharp[i, i - 1] for i in range(1, 6)) > 0.97
     assert w[0, 0] == pytest.approx(0.2575, abs=5e-5)
+
+
+def test_the_panel_task_is_the_reference():
+    """"The previous token": with the causal mask "sat" (row 2) looks at "cat" (key 1); the weight with and without
+    the 1/√d_k, from attention_weights itself."""
+    lesson = tomllib.loads((Path(__file__).resolve().parents[2] / "exercises" / "attention" / "lesson.toml")
+                           .read_text(encoding="utf-8"))
+    task = next(t for t in lesson["task"] if t["id"] == "previous-token")
+    answers = {a["id"]: a for a in task["answer"]}
+    data = panel()
+    q, k = np.array(data["q"]), np.array(data["k"])
+    causal = panel_masks()["causal"]
+    scaled = attention_weights(q, k, causal)[2]
+    unscaled = attention_weights(q * math.sqrt(PANEL_DK), k, causal)[2]  # q·k not divided by √d_k
+    assert answers["key"]["value"] == int(np.argmax(scaled)) == 1 and TOKENS[1] == "cat"
+    assert abs(answers["weight"]["value"] - scaled[1]) <= answers["weight"]["tolerance"] / 4
+    assert abs(answers["unscaled"]["value"] - unscaled.max()) <= answers["unscaled"]["tolerance"] / 4

@@ -350,7 +350,18 @@ LESSON_ANSWERS = {
     ("cross-entropy", "coin-flip", "margin-01"): lambda: bisect(lambda v: ce_of_margin(v) - 0.1, 0.0, 6.0),
     ("cross-entropy", "confidently-wrong", "ce-slope"): lambda: float(ce_of_margin_slope(-5.0)),
     ("cross-entropy", "confidently-wrong", "se-slope"): lambda: float(p_squared_error_of_margin_slope(-5.0)),
+    # the panel's tasks
+    ("mse", "square-overtakes", "d"): lambda: bisect(lambda v: squared_error(v) - absolute_error(v), 0.5, 2.0),
+    ("huber", "tame-outlier", "delta"): lambda: bisect(lambda v: _outlier_pull_share(v) - 0.25, 0.5, 1.0),
+    ("cross-entropy", "guess", "c10"): lambda: float(ce_of_margin(0.0, classes=10)),
+    ("cross-entropy", "guess", "c1000"): lambda: float(ce_of_margin(0.0, classes=1000)),
 }
+
+
+def _outlier_pull_share(delta):
+    """The outlier's share of the pull of the five errors [0.5, 0.5, 0.5, 0.5, 4] under Huber (the panel's)."""
+    pulls = np.abs(huber_slope(np.array([0.5, 0.5, 0.5, 0.5, 4.0]), delta))
+    return float(pulls[-1] / pulls.sum())
 
 
 def _lesson_answers(slug):

@@ -5,7 +5,9 @@ forget-gate curves to closed forms and to autograd."""
 import contextlib
 import json
 import math
+import tomllib
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -358,3 +360,37 @@ def test_keep_panel_is_plain_and_consistent():
     assert cells[9] == pytest.approx(1.918823, abs=5e-7) and hiddens[9] == pytest.approx(0.951410, abs=5e-7)
     assert first_below(keep_run(-2.0)[0], 0.01) == 4
     assert math.log(0.5) / math.log(_sigmoid(5.0)) == pytest.approx(103.2, abs=0.05)
+
+
+# --- the panels' tasks: the lessons' answers are what the reference computes --------------------------------------
+
+
+def _answers(slug, task_id):
+    lesson = tomllib.loads((Path(__file__).resolve().parents[2] / "exercises" / slug / "lesson.toml")
+                           .read_text(encoding="utf-8"))
+    task = next(t for t in lesson["task"] if t["id"] == task_id)
+    return {a["id"]: a for a in task["answer"]}
+
+
+def _accepts(answer, computed):
+    accepted = answer["value"] if isinstance(answer["value"], list) else [answer["value"]]
+    return min(abs(v - computed) for v in accepted) <= answer.get("tolerance", 0.0) / 4
+
+
+def test_the_rnn_panel_tasks():
+    # "the boundary": a fixed point other than 0 exists only for w > 1; at w = 1 the echo still fades (slowly)
+    boundary = _answers("rnn", "boundary")["w"]
+    assert fixed_point(1.0) == 0.0 and fixed_point(1.0 + boundary["tolerance"]) > 0.05
+    assert _accepts(boundary, 1.0)
+    # "the explosion": a small impulse at w = 1.5 makes the influence grow to its peak, then collapse
+    _, influence_run = echo_run(1.5, 30, 0.01)
+    answers = _answers("rnn", "explosion")
+    assert _accepts(answers["peak"], float(influence_run.max()))
+    assert answers["step"]["value"] == int(influence_run.argmax()) + 1 and answers["step"]["tolerance"] == 0
+
+
+def test_the_lstm_panel_task():
+    cells, hiddens = keep_run(5.0, writes=[1, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+    answers = _answers("lstm-cell", "adds-up")
+    assert _accepts(answers["cell"], cells[9]) and _accepts(answers["hidden"], hiddens[9])
+    assert cells[9] > 1 > hiddens[9]  # the cell passes 1, its output cannot
