@@ -71,7 +71,9 @@ class Admission:
             raise ClientBusy(f"{count} of your submissions are already being judged or waiting",
                              _retry_after(1, done))
         if outcome == 2:
-            raise Busy(f"{count} submissions are queued for the {track} sandboxes", _retry_after(count, done))
+            # A place frees up when as many have been answered as the queue is over its limit.
+            over = count - max(self.floor, done) + 1
+            raise Busy(f"{count} submissions are queued for the {track} sandboxes", _retry_after(over, done))
 
     def release(self, track: str, client: str, submission_id: str, *, answered: bool) -> None:
         """Give the place back; `answered`: a worker's answer arrived (counted in the drain rate)."""
