@@ -19,6 +19,7 @@ from judge.catalog import Catalog
 from judge.errors import ExerciseError, JudgeError
 from judge.exercise import TRACKS, Exercise
 from judge.i18n import LANGS, normalize_lang, t
+from judge.localise import default_hints, localise
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -149,12 +150,14 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
     lang = normalize_lang(args.lang)
-    report = grade(exercise, source, args.track, lang=lang, filename=args.file.name)
+    report = grade(exercise, source, args.track, filename=args.file.name)
+    # `--hints N` holds back the same hints in both forms (the default: the first step of the ladder).
+    said = localise(report, lang, hints=default_hints(report) if args.hints is None else args.hints)
     if args.json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        print(json.dumps(said.to_dict(), ensure_ascii=False, indent=2))
     else:
         color = render.use_color(sys.stdout, args.color)
-        render.write(render.render(report, exercise.title.get_in(lang), color=color, generic_hints=args.hints))
+        render.write(render.render(said, exercise.title.get_in(lang), color=color))
     return EXIT_OK if report.accepted else EXIT_FAIL
 
 
@@ -258,14 +261,15 @@ def _grade(args: argparse.Namespace) -> int:
     pool = new_pool(jobs)
     progress = render.Progress(len(submissions), sys.stderr)
     try:
+        lang = normalize_lang(args.lang)
         results = batch.grade_all(exercise, submissions, pool=pool, jobs=jobs, track=args.track,
-                                  lang=normalize_lang(args.lang), on_done=lambda r: progress.step(r.file))
+                                  on_done=lambda r: progress.step(r.file))
         if args.json:
-            batch.write_json(exercise, results, out)
+            batch.write_json(exercise, results, out, lang)
         elif args.csv:
-            batch.write_csv(exercise, results, out)
+            batch.write_csv(exercise, results, out, lang)
         else:
-            render.write(batch.table(exercise, results, color=render.use_color(out)), out)
+            render.write(batch.table(exercise, results, color=render.use_color(out), lang=lang), out)
     finally:
         progress.done()
         pool.close()

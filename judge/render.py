@@ -10,11 +10,18 @@ import unicodedata
 from typing import Any, TextIO
 
 from judge.i18n import t
-from judge.report import CaseReport, Report
+from judge.localise import LocalCase, Localised
+from judge.report import CaseStatus, Verdict
 
 MAX_ITEMS = 8
-STATUS_COLOR = {"passed": "32", "failed": "31", "error": "31", "timeout": "33", "not_run": "90", "forbidden": "35"}
-VERDICT_COLOR = {"accepted": "32", "wrong_answer": "31", "not_attempted": "33", "internal_error": "35"}
+STATUS_COLOR: dict[CaseStatus, str] = {
+    CaseStatus.PASSED: "32", CaseStatus.FAILED: "31", CaseStatus.ERROR: "31", CaseStatus.TIMEOUT: "33",
+    CaseStatus.NOT_RUN: "90", CaseStatus.FORBIDDEN: "35",
+}
+# Red unless said otherwise: every verdict but these is a failure of the submission.
+VERDICT_COLOR: dict[Verdict, str] = {
+    Verdict.ACCEPTED: "32", Verdict.NOT_ATTEMPTED: "33", Verdict.INTERNAL_ERROR: "35",
+}
 
 
 def use_color(stream: TextIO, flag: bool | None = None) -> bool:
@@ -55,7 +62,7 @@ def _safe(value: Any) -> Any:
     return value
 
 
-def safe_report(report: Report) -> Report:
+def safe_report(report: Localised) -> Localised:
     """A copy of `report` fit for a terminal: the judge's own words pass unchanged, the rest is cleaned."""
     cases = [dataclasses.replace(c, **{f.name: _safe(getattr(c, f.name)) for f in dataclasses.fields(c)})
              for c in report.cases]
@@ -65,7 +72,8 @@ def safe_report(report: Report) -> Report:
     return dataclasses.replace(report, **fields, cases=cases, issues=issues)
 
 
-def render(report: Report, title: str, *, color: bool, generic_hints: int | None = None) -> str:
+def render(report: Localised, title: str, *, color: bool) -> str:
+    """The report for a terminal. Hints: those `report` holds (judge.localise cut them), and how many more wait."""
     report = safe_report(report)
     paint = Painter(color)
     lang = report.lang
@@ -84,18 +92,17 @@ def render(report: Report, title: str, *, color: bool, generic_hints: int | None
         lines += ["  │ " + line for line in report.stdout.rstrip("\n").splitlines()[:40]]
         if report.stdout_truncated or report.stdout.count("\n") > 40:
             lines.append("  " + paint(t("cli.truncated", lang), "90"))
-    lines += _hints(report, paint, generic_hints)
+    lines += _hints(report, paint)
     return "\n".join(lines) + "\n"
 
 
-def _case_table(cases: list[CaseReport], lang: str, paint: Painter) -> list[str]:
+def _case_table(cases: list[LocalCase], lang: str, paint: Painter) -> list[str]:
     width = min(max(len(_case_name(c, lang)) for c in cases), 48)
     out = [paint(f"  {'#':>2}  {t('cli.case', lang):<{width}}  {t('cli.status', lang):<14} {t('cli.details', lang)}",
                  "1")]
     for n, case in enumerate(cases, 1):
         status = paint(f"{t(f'cli.{case.status}', lang):<14}", STATUS_COLOR.get(case.status, "0"))
-        name = _case_name(case, lang)
-        name = name if len(name) <= width else name[: width - 1] + "…"
+        name = _case_name(case, lang, width)
         out.append(f"  {n:>2}  {name:<{width}}  {status} {_indent(case.message, width + 24)}")
         if case.visible and case.status not in ("passed", "not_run") and case.input is not None:
             pad = " " * 8
@@ -108,8 +115,13 @@ def _case_table(cases: list[CaseReport], lang: str, paint: Painter) -> list[str]
     return out
 
 
-def _case_name(case: CaseReport, lang: str) -> str:
-    return case.kind if case.visible else f"{case.kind} ({t('cli.hidden', lang)})"
+def _case_name(case: LocalCase, lang: str, width: int | None = None) -> str:
+    """The case's name, cut to `width` with "…"; a hidden case keeps its "(hidden)" label whole."""
+    label = "" if case.visible else f" ({t('cli.hidden', lang)})"
+    name = case.kind
+    if width is not None and len(name) + len(label) > width:
+        name = name[: max(width - len(label) - 1, 1)] + "…"
+    return name + label
 
 
 def _short(value: Any, marked: set[int] | None = None, paint: Painter | None = None) -> str:
@@ -126,19 +138,13 @@ def _short(value: Any, marked: set[int] | None = None, paint: Painter | None = N
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _hints(report: Report, paint: Painter, generic: int | None) -> list[str]:
-    """Targeted hints (recognised mistakes) always; escalating ones one at a time, unless asked for more."""
-    if not report.hints:
-        return []
-    targeted = len(report.mistakes)
-    generic = (0 if targeted else 1) if generic is None else generic
-    shown = report.hints[: targeted + generic]
-    lines = [""]
-    for hint in shown:
+def _hints(report: Localised, paint: Painter) -> list[str]:
+    lines = [""] if report.hints or report.hints_withheld else []
+    for hint in report.hints:
         lines.append(paint(f"{t('cli.hint', report.lang)}: ", "1;33") + _indent(hint, 4))
-    left = len(report.hints) - len(shown)
-    if left > 0:
-        lines.append(paint(t("cli.more_hints", report.lang, count=left, next=generic + 1), "90"))
+    if report.hints_withheld > 0:
+        shown = len(report.hints) - report.targeted
+        lines.append(paint(t("cli.more_hints", report.lang, count=report.hints_withheld, next=shown + 1), "90"))
     return lines
 
 

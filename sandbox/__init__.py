@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 _EXPORTS = {
     "Pool": "pool", "ZygoteError": "pool", "MAX_RESULT": "pool", "default_pool": "pool",
     "Busy": "fairness", "ClientBusy": "fairness",
-    "Limits": "limits",
+    "Limits": "limits", "ErrorKind": "codes", "Termination": "codes",
     "Job": "runner", "Call": "runner", "Outcome": "runner", "CallOutcome": "runner", "ErrorInfo": "runner",
     "Violation": "runner", "run": "runner", "imports_for": "runner", "MODULE_PHASE": "runner",
     "Program": "policy", "Rules": "policy", "Rejected": "policy", "Issue": "policy", "vet": "policy",
@@ -48,6 +48,7 @@ __all__ = [
     "ClientBusy",
     "Detected",
     "ErrorInfo",
+    "ErrorKind",
     "Issue",
     "Job",
     "LayerStatus",
@@ -59,6 +60,7 @@ __all__ = [
     "Program",
     "Rejected",
     "Rules",
+    "Termination",
     "Track",
     "Violation",
     "ZygoteError",
@@ -87,6 +89,7 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
+    from sandbox.codes import ErrorKind, Termination
     from sandbox.doctor import diagnose, smoke_test
     from sandbox.fairness import Busy, ClientBusy
     from sandbox.guards import resolve

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sandbox import tracks, wire
+from sandbox.codes import ErrorKind, Termination
 from sandbox.limits import Limits
 from sandbox.policy import Program
 from sandbox.pool import Pool, Run, ZygoteError, default_pool
@@ -70,7 +71,7 @@ class ErrorInfo:
 
     type: str
     message: str
-    kind: str  # error | memory | forbidden | output | recursion | exit
+    kind: ErrorKind
     frames: tuple[tuple[int, str], ...] = ()
     violation: tuple[str, str] | None = None
 
@@ -100,7 +101,7 @@ class Outcome:
     missing: dict[str, Any] | None = None
     calls: dict[str, CallOutcome] = field(default_factory=dict)
     completed: bool = False
-    termination: str = "completed"  # completed | wall | cpu | signal | exit | result_size | garbled | internal
+    termination: Termination = Termination.COMPLETED
     exit_code: int = 0
     cpu_seconds: float = 0.0
     wall_seconds: float = 0.0
@@ -119,7 +120,7 @@ def run(job: Job, limits: Limits, pool: Pool | None = None, *, client: str = "")
     try:
         result = pool.run(job.track, _request(job, limits), limits.wall_seconds, client=client)
     except ZygoteError as exc:
-        return Outcome(termination="internal", internal_error=str(exc))
+        return Outcome(termination=Termination.INTERNAL, internal_error=str(exc))
     return _outcome(job, result, limits)
 
 
@@ -163,9 +164,9 @@ def _outcome(job: Job, result: Run, limits: Limits) -> Outcome:
     except Exception:
         # Any exception, not only WireError: the child is untrusted, and a child that writes its own frames made
         # the judge raise OverflowError (`"frames": [[1e400, "f"]]`) and RecursionError (a header 10**5 deep).
-        out.termination = "garbled"
+        out.termination = Termination.GARBLED
         return out
-    out.termination = "garbled" if result.garbled else _termination(out, result, limits)
+    out.termination = Termination.GARBLED if result.garbled else _termination(out, result, limits)
     return out
 
 
@@ -281,7 +282,7 @@ def _error(info: Any) -> ErrorInfo:
     return ErrorInfo(
         type=_short(info.get("type", "Exception")),
         message=str(info.get("message", ""))[:2000],
-        kind=str(info.get("kind", "error"))[:20],
+        kind=ErrorKind.parse(info.get("kind")),
         frames=tuple((int(line), _short(name)) for line, name in frames[-20:]
                      if type(line) is int and 0 < line < 10**7),
         violation=(str(violation[0])[:40], str(violation[1])[:200])
@@ -289,24 +290,24 @@ def _error(info: Any) -> ErrorInfo:
     )
 
 
-def _termination(out: Outcome, result: Run, limits: Limits) -> str:
+def _termination(out: Outcome, result: Run, limits: Limits) -> Termination:
     if result.killed == "wall":
-        return "wall"
+        return Termination.WALL
     if result.killed == "result_size":
-        return "result_size"
+        return Termination.RESULT_SIZE
     if out.completed:
-        return "completed"
+        return Termination.COMPLETED
     code = out.exit_code
     if code == -24 or (code == -9 and out.cpu_seconds >= limits.cpu_seconds):  # SIGXCPU, or the hard stop
-        return "cpu"
+        return Termination.CPU
     if code < 0:
-        return "signal"
+        return Termination.SIGNAL
     # Stopped without saying why: an exit from C (OpenMP failing to start threads calls exit(1)), os._exit, or
     # a result pipe filled with garbage. That includes dying while the module was still loading (no module
     # event at all), which would otherwise grade every case as a wrong answer.
     if not out.missing and out.module_error is None and not out.output_flooded:
-        return "exit"
-    return "completed"
+        return Termination.EXIT
+    return Termination.COMPLETED
 
 
 def imports_for(track: str, extra: Sequence[str] = ()) -> frozenset[str]:

@@ -24,6 +24,7 @@ import numpy as np
 
 from sandbox import wire
 from sandbox.audit import AuditHook
+from sandbox.codes import ErrorKind
 from sandbox.guards import Shield, Tripwire, Violation, make_globals
 from sandbox.tracks import ORIGINS, TRACKS
 
@@ -334,21 +335,21 @@ def describe(exc: BaseException, filename: str) -> dict[str, Any]:
     return info
 
 
-def classify(exc: BaseException) -> str:
+def classify(exc: BaseException) -> ErrorKind:
     if isinstance(exc, Violation):
-        return "forbidden"
+        return ErrorKind.FORBIDDEN
     if isinstance(exc, OutputFlood):
-        return "output"
+        return ErrorKind.OUTPUT
     if isinstance(exc, MemoryError):
-        return "memory"
+        return ErrorKind.MEMORY
     if isinstance(exc, RuntimeError | OSError) and any(
             s in _message(exc) for s in ("DefaultCPUAllocator", "can't allocate memory", "Cannot allocate memory")):
-        return "memory"
+        return ErrorKind.MEMORY
     if isinstance(exc, RecursionError):
-        return "recursion"
+        return ErrorKind.RECURSION
     if isinstance(exc, SystemExit):
-        return "exit"
-    return "error"
+        return ErrorKind.EXIT
+    return ErrorKind.ERROR
 
 
 def _message(exc: BaseException) -> str:

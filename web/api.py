@@ -13,10 +13,9 @@ from judge.errors import UnknownExercise, UnknownTrack
 from judge.exercise import Exercise
 from judge.grade import grade
 from judge.i18n import LANGS
-from judge.lesson import BadParam, Lesson, UnknownAnswer, check_task, load_lesson, reference_curve
-from sandbox import policy
-from sandbox.pool import Busy, ClientBusy
-from web import client_address, data, lessons, locales, state
+from judge.lesson import BadParam, Lesson, UnknownAnswer, check_task, load_lesson
+from sandbox import Busy, ClientBusy
+from web import client_address, data, lessons, locales, reports, state
 from web.errors import ApiError
 from web.i18n import request_lang, supported_lang, wt
 from web.markdown import render
@@ -115,7 +114,7 @@ def submit(slug: str) -> Response:
     try:
         # The sandboxes' fair queue admits this client's submission or refuses it at once (sandbox.fairness);
         # code refused by the policy check never reaches it, so it is never a 503.
-        report = grade(exercise, code, track, lang=lang, plot=True, pool=state()["pool"], client=client_address())
+        report = grade(exercise, code, track, plot=True, pool=state()["pool"], client=client_address())
     except ClientBusy as busy:
         raise ApiError(429, wt("error.too_many_pending", lang), error="too_many_pending",
                        headers={"Retry-After": str(math.ceil(busy.retry_after))}) from None
@@ -124,30 +123,30 @@ def submit(slug: str) -> Response:
     except UnknownTrack:
         raise ApiError(422, wt("error.unknown_track", lang, track=str(track),
                                tracks=", ".join(exercise.tracks))) from None
-    result = report.to_dict()
-    if result.get("plot") is not None:
-        # The right curve on the same grid, computed here from trusted reference code, never in the sandbox.
-        result["plot"]["reference"] = reference_curve(exercise)
-    result["switch_track"] = _switch_track(exercise, code, result, lang)
+    result = reports.answer(exercise, report, code, lang)
     log.info("graded %s/%s: %s in %.0f ms", exercise.slug, report.track, report.verdict,
              (time.perf_counter() - started) * 1000)
     return jsonify(result)
 
 
-def _switch_track(exercise: Exercise, code: str, result: dict[str, Any], lang: str) -> dict[str, str] | None:
-    """PyTorch code run in the NumPy track is refused for importing torch: a plain "switch to the PyTorch track"
-    (which the page offers as a button, and does not count as an attempt) instead of only "Forbidden". None for
-    anything else. NumPy code needs no such help: the PyTorch track allows numpy."""
-    current = result["track"]
-    if (result["verdict"] != "forbidden" or current == "torch" or "torch" not in exercise.tracks
-            or "torch" in exercise.track(current).imports
-            or not any(issue["code"] == "forbidden_import" for issue in result["issues"])
-            or policy.detect_track(code, exercise.function.name).track != "torch"):
-        return None
-    name = wt("track.torch", lang)
-    return {"track": "torch",
-            "message": wt("wrong_track", lang, track=name),
-            "detail": wt("wrong_track_detail", lang, module="torch", current=wt(f"track.{current}", lang))}
+@api.post("/reports/render")
+def render_report() -> Response:
+    """A report this judge made (an answer's `neutral`), said again in another language: the page switches
+    language without grading again. `code`, when given, is the submission's (for the offer to switch track)."""
+    lang = _lang()
+    body = _json_body(lang)
+    lang = _body_lang(body)
+    code = body.get("code")
+    try:
+        report = reports.parse(body.get("report"))
+    except reports.BadReport:
+        raise ApiError(422, wt("error.bad_report", lang)) from None
+    exercise = _exercise(report.exercise, lang)
+    if report.track not in exercise.tracks:
+        raise ApiError(422, wt("error.bad_report", lang))
+    if not isinstance(code, str) or len(code) > int(current_app.config["MAX_CODE_BYTES"]):
+        code = None  # no offer to switch track: nothing else depends on it
+    return jsonify(reports.answer(exercise, report, code, lang))
 
 
 @api.get("/lessons/<slug>")

@@ -7,10 +7,8 @@ from typing import Any
 
 from judge.exercise import PARAM_KINDS, TRACKS
 from judge.i18n import LANGS
-from judge.report import REPORT_VERSION, VERDICTS
+from judge.report import CASE_STATUSES, REPORT_VERSION, VERDICTS
 from web import lessons
-
-CASE_STATUSES = ["passed", "failed", "error", "timeout", "not_run", "forbidden"]
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -140,16 +138,18 @@ SCHEMAS: dict[str, Any] = {
         "description": "one graded case; hidden cases carry their kind and status only",
         "properties": {
             "id": {"type": "string"}, "kind": {"type": "string"}, "visible": {"type": "boolean"},
-            "status": {"enum": CASE_STATUSES}, "message": {"type": "string"},
+            "status": {"enum": list(CASE_STATUSES)}, "message": {"type": "string"},
             "input": {"type": ["object", "null"]}, "expected": {}, "got": {},
             "max_abs_error": {"type": ["number", "null"]},
             "first_diff_index": {"type": ["array", "null"], "items": {"type": "integer"}},
             "diff_indices": {"type": ["array", "null"], "items": {"type": "integer"},
                              "description": "flat (row-major) indices of the entries that differ"},
             "ms": {"type": ["number", "null"]},
+            "error_type": {"type": ["string", "null"],
+                           "description": "a visible case's exception type (NameError, …); null otherwise"},
         },
         "required": ["id", "kind", "visible", "status", "message", "input", "expected", "got", "max_abs_error",
-                     "first_diff_index", "diff_indices", "ms"],
+                     "first_diff_index", "diff_indices", "ms", "error_type"],
         "additionalProperties": False,
     },
     "SourceIssue": {
@@ -170,7 +170,11 @@ SCHEMAS: dict[str, Any] = {
             "passed": {"type": "integer", "minimum": 0}, "total": {"type": "integer", "minimum": 0},
             "cases": {"type": "array", "items": _ref("CaseReport")},
             "hints": {"type": "array", "items": {"type": "string"},
-                      "description": "targeted hints (one per entry of `mistakes`) first, then escalating ones"},
+                      "description": "the `targeted` hints about this submission (its mistake, its refusal) first, "
+                                     "then the exercise's escalating ones"},
+            "targeted": {"type": "integer", "minimum": 0},
+            "hints_withheld": {"type": "integer", "minimum": 0,
+                               "description": "further hints held back (`judge run --hints N`); 0 in the API"},
             "mistakes": {"type": "array", "items": {"type": "string"}},
             "issues": {"type": "array", "items": _ref("SourceIssue")},
             "stdout": {"type": "string"}, "stdout_truncated": {"type": "boolean"},
@@ -186,6 +190,7 @@ SCHEMAS: dict[str, Any] = {
                 },
                 "required": ["x", "learner", "reference"], "additionalProperties": False}]},
             "version": {"const": REPORT_VERSION},
+            "neutral": _ref("NeutralReport"),
             "switch_track": {"oneOf": [{"type": "null"}, {
                 "type": "object",
                 "description": "the code belongs to another track of this exercise (PyTorch code in the NumPy "
@@ -198,9 +203,26 @@ SCHEMAS: dict[str, Any] = {
                 "required": ["track", "message", "detail"], "additionalProperties": False}]},
         },
         "required": ["exercise", "track", "lang", "verdict", "verdict_label", "message", "passed", "total",
-                     "cases", "hints", "mistakes", "issues", "stdout", "stdout_truncated", "notes", "stats",
-                     "plot", "version", "switch_track"],
+                     "cases", "targeted", "hints", "hints_withheld", "mistakes", "issues", "stdout",
+                     "stdout_truncated", "notes", "stats", "plot", "version", "neutral", "switch_track"],
         "additionalProperties": False,
+    },
+    "NeutralReport": {
+        "type": "object",
+        "description": "the same report in no language (judge.report.Report.to_json): what to say as sentences "
+                       "still to be said. Send it to /api/reports/render to see it in another language.",
+        "properties": {"exercise": {"type": "string"}, "track": {"enum": list(TRACKS)},
+                       "verdict": {"enum": list(VERDICTS)}, "version": {"const": REPORT_VERSION}},
+        "required": ["exercise", "track", "verdict", "version", "message", "cases"],
+    },
+    "RenderRequest": {
+        "type": "object",
+        "properties": {
+            "report": _ref("NeutralReport"),
+            "lang": {"enum": list(LANGS)},
+            "code": {"type": "string", "description": "the submission, for the offer to switch track (optional)"},
+        },
+        "required": ["report"],
     },
     "Lesson": lessons.SCHEMA,  # the lesson payload documents its own shape, beside the code that builds it
     "PanelState": lessons.PANEL_STATE_SCHEMA,
@@ -275,6 +297,21 @@ def document() -> dict[str, Any]:
                                   "Retry-After seconds", RETRY_AFTER),
                     "503": _error("every sandbox of the track is busy and the queue in front of them is full; try "
                                   "again after Retry-After seconds (how fast the queue drains)", RETRY_AFTER),
+                },
+            }},
+            "/api/reports/render": {"post": {
+                "operationId": "renderReport",
+                "summary": "say a report (an answer's `neutral`) in another language, without grading again",
+                "parameters": [LANG_PARAM],
+                "requestBody": {"required": True,
+                                "content": {"application/json": {"schema": _ref("RenderRequest")}}},
+                "responses": {
+                    "200": _json(_ref("Report"), "the report in the language asked for"),
+                    "400": _error("not JSON"),
+                    "404": _error("the report's exercise is not in this catalogue"),
+                    "413": _error("the body is too large"),
+                    "422": _error(f"not a report of this judge's version, or {UNKNOWN_LANG}"),
+                    "429": _error("too many requests from this client", RETRY_AFTER),
                 },
             }},
             "/api/lessons/{slug}": {"get": {

@@ -86,6 +86,7 @@ def exercise(slug: str) -> Response:
         "tracks": detail["tracks"],
         "starters": detail["starters"],
         "submit_url": url_for("api.submit", slug=found.slug),
+        "render_url": url_for("api.render_report"),
         "completion": _completion(found, lang),
         "strings": _strings(lang),
     }

@@ -32,9 +32,9 @@ from typing import Any, TextIO
 
 from judge.exercise import Exercise
 from judge.grade import grade
-from judge.i18n import t
+from judge.localise import localise, say
 from judge.render import STATUS_COLOR, VERDICT_COLOR, Painter, terminal_safe
-from judge.report import SEVERITY, CaseReport, Report
+from judge.report import SEVERITY, CaseReport, CaseStatus, Report, Verdict
 from sandbox import Pool
 
 # grade() refuses anything over policy.MAX_SOURCE_BYTES (64 KiB) itself; the cap only keeps a stray
@@ -163,8 +163,7 @@ def _open_at(dir_fd: int, name: str, flags: int) -> int:
         raise
 
 
-def grade_one(exercise: Exercise, submission: Submission, *, pool: Pool, track: str | None = None,
-              lang: str = "en") -> BatchResult:
+def grade_one(exercise: Exercise, submission: Submission, *, pool: Pool, track: str | None = None) -> BatchResult:
     """Grade one file. Never raises: a failure of the judge itself becomes an internal_error report, and a file
     that is not one to read a skipped row."""
     if submission.skipped:
@@ -174,19 +173,18 @@ def grade_one(exercise: Exercise, submission: Submission, *, pool: Pool, track: 
     except Skip as skip:
         return BatchResult(submission.student, submission.name, None, str(skip))
     except OSError as exc:
-        report = not_graded(exercise, track, lang, f"cannot read {submission.name}: {exc.strerror or exc}")
+        report = not_graded(exercise, track, f"cannot read {submission.name}: {exc.strerror or exc}")
     else:
         try:
-            report = grade(exercise, source, track, lang=lang, filename=submission.name.rsplit("/", 1)[-1],
+            report = grade(exercise, source, track, filename=submission.name.rsplit("/", 1)[-1],
                            pool=pool)
         except Exception as exc:  # the judge's fault, not the student's: one row, never the end of the batch
-            report = not_graded(exercise, track, lang, f"the judge failed on this file: {type(exc).__name__}: {exc}")
+            report = not_graded(exercise, track, f"the judge failed on this file: {type(exc).__name__}: {exc}")
     return BatchResult(submission.student, submission.name, report)
 
 
 def grade_all(exercise: Exercise, submissions: list[Submission], *, pool: Pool, jobs: int,
-              track: str | None = None, lang: str = "en",
-              on_done: Callable[[BatchResult], None] | None = None) -> list[BatchResult]:
+              track: str | None = None, on_done: Callable[[BatchResult], None] | None = None) -> list[BatchResult]:
     """Grade every submission on `jobs` threads; results come back in the submissions' order. `on_done` runs
     in the calling thread as each one finishes (a progress bar). Give it a pool for this batch alone, as
     `judge grade` does: zygotes the worker threads start die with those threads (a zygote's PR_SET_PDEATHSIG
@@ -194,7 +192,7 @@ def grade_all(exercise: Exercise, submissions: list[Submission], *, pool: Pool, 
     results: list[BatchResult | None] = [None] * len(submissions)
     executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="judge-grade")
     try:
-        futures = {executor.submit(grade_one, exercise, s, pool=pool, track=track, lang=lang): i
+        futures = {executor.submit(grade_one, exercise, s, pool=pool, track=track): i
                    for i, s in enumerate(submissions)}
         for future in as_completed(futures):
             result = future.result()
@@ -208,18 +206,18 @@ def grade_all(exercise: Exercise, submissions: list[Submission], *, pool: Pool, 
     return [r for r in results if r is not None]
 
 
-def not_graded(exercise: Exercise, track: str | None, lang: str, message: str) -> Report:
-    """The row for a file the judge could not grade: internal_error, every case not_run."""
-    return Report(exercise=exercise.slug, track=track or "", lang=lang, verdict="internal_error",
-                  verdict_label=t("verdict.internal_error.label", lang), message=message,
+def not_graded(exercise: Exercise, track: str | None, message: str) -> Report:
+    """The row for a file the judge could not grade: internal_error, every case not_run. `message` is the
+    judge's own account (for the teacher, in English, as the rest of the table)."""
+    return Report(exercise=exercise.slug, track=track or "", verdict=Verdict.INTERNAL_ERROR, message=(message,),
                   total=len(exercise.cases),
-                  cases=[CaseReport(c.id, c.kind.get_in(lang), c.visible, "not_run") for c in exercise.cases])
+                  cases=[CaseReport(c.id, c.kind, c.visible, CaseStatus.NOT_RUN) for c in exercise.cases])
 
 
 # --- output ------------------------------------------------------------------------------------------------
 
 
-def write_csv(exercise: Exercise, results: list[BatchResult], stream: TextIO) -> None:
+def write_csv(exercise: Exercise, results: list[BatchResult], stream: TextIO, lang: str = "en") -> None:
     """student, file, track, verdict, passed, total, one column per case id (its status), mistakes, note (why a
     row was skipped or not graded). Every text cell is neutralised against formula injection (see `_cell`)."""
     case_ids = [c.id for c in exercise.cases]
@@ -230,9 +228,9 @@ def write_csv(exercise: Exercise, results: list[BatchResult], stream: TextIO) ->
             row: list[str | int] = [r.student, r.file, "", SKIPPED, "", "", *([""] * len(case_ids)), "", r.skipped]
         else:
             status = {c.id: c.status for c in r.report.cases}
-            note = r.report.message if r.report.verdict == "internal_error" else ""
-            row = [r.student, r.file, r.report.track, r.report.verdict, r.report.passed, r.report.total,
-                   *(status.get(cid, "not_run") for cid in case_ids), ";".join(r.report.mistakes), note]
+            note = say(r.report.message, lang) if r.report.verdict == Verdict.INTERNAL_ERROR else ""
+            row = [r.student, r.file, r.report.track, str(r.report.verdict), r.report.passed, r.report.total,
+                   *(str(status.get(cid, CaseStatus.NOT_RUN)) for cid in case_ids), ";".join(r.report.mistakes), note]
         writer.writerow([_cell(v) for v in row])
 
 
@@ -242,23 +240,29 @@ def _cell(value: str | int) -> str | int:
     return "'" + value if isinstance(value, str) and value.startswith(("=", "+", "-", "@", "\t", "\r")) else value
 
 
-def to_json(exercise: Exercise, results: list[BatchResult]) -> dict[str, Any]:
-    """A skipped row is {student, file, report: null, skipped: why}."""
+def to_json(exercise: Exercise, results: list[BatchResult], lang: str = "en") -> dict[str, Any]:
+    """Each report said in `lang`, as `judge run --json` prints it. A skipped row is {student, file, report: null,
+    skipped: why}."""
     return {"exercise": exercise.slug,
-            "results": [{"student": r.student, "file": r.file, "report": r.report.to_dict()} if r.report else
+            "results": [{"student": r.student, "file": r.file, "report": localise(r.report, lang).to_dict()}
+                        if r.report else
                         {"student": r.student, "file": r.file, "report": None, "skipped": r.skipped}
                         for r in results]}
 
 
-def write_json(exercise: Exercise, results: list[BatchResult], stream: TextIO) -> None:
-    stream.write(json.dumps(to_json(exercise, results), ensure_ascii=False, indent=2) + "\n")
+def write_json(exercise: Exercise, results: list[BatchResult], stream: TextIO, lang: str = "en") -> None:
+    stream.write(json.dumps(to_json(exercise, results, lang), ensure_ascii=False, indent=2) + "\n")
 
 
 # One character per case in the terminal table, coloured as `judge run` colours the statuses.
-STATUS_MARK = {"passed": "✓", "failed": "✗", "error": "E", "timeout": "T", "not_run": "·", "forbidden": "F"}
+STATUS_MARK: dict[CaseStatus, str] = {
+    CaseStatus.PASSED: "✓", CaseStatus.FAILED: "✗", CaseStatus.ERROR: "E", CaseStatus.TIMEOUT: "T",
+    CaseStatus.NOT_RUN: "·", CaseStatus.FORBIDDEN: "F",
+}
 
 
-def table(exercise: Exercise, results: list[BatchResult], *, color: bool, columns: int | None = None) -> str:
+def table(exercise: Exercise, results: list[BatchResult], *, color: bool, columns: int | None = None,
+          lang: str = "en") -> str:
     """A readable table: one row per file with a mark per case, the legend, then the counts per verdict. Fits
     `columns` (default: the terminal's width) by shortening long file names."""
     paint = Painter(color)
@@ -282,10 +286,10 @@ def table(exercise: Exercise, results: list[BatchResult], *, color: bool, column
         verdict = paint(f"{r.report.verdict:<15}", VERDICT_COLOR.get(r.report.verdict, "31"))
         passed = f"{r.report.passed}/{r.report.total}"
         status = {c.id: c.status for c in r.report.cases}
-        marks = "".join(paint(STATUS_MARK.get(s, "?"), STATUS_COLOR.get(s, "0"))
-                        for s in (status.get(cid, "not_run") for cid in case_ids))
-        notes = (paint(terminal_safe(r.report.message).replace("\n", " "), "90") if r.report.verdict == "internal_error"
-                 else ", ".join(r.report.mistakes))
+        marks = "".join(paint(STATUS_MARK[s], STATUS_COLOR[s])
+                        for s in (status.get(cid, CaseStatus.NOT_RUN) for cid in case_ids))
+        notes = (paint(terminal_safe(say(r.report.message, lang)).replace("\n", " "), "90")
+                 if r.report.verdict == Verdict.INTERNAL_ERROR else ", ".join(r.report.mistakes))
         lines.append(head + f"{r.report.track:<6} {verdict} {passed:>7}  {marks}{' ' * (cases_w - len(case_ids))}"
                      f"  {notes}".rstrip())
     legend = ["cases, left to right: " + ", ".join(case_ids),

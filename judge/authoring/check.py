@@ -29,6 +29,7 @@ from judge.exercise import TRACKS, Exercise
 from judge.grade import grade
 from judge.i18n import LANGS
 from judge.loader import Where, load_exercise, schema_errors
+from judge.localise import say
 from judge.mistakes import mistake_outputs, recognise
 from judge.report import VERDICTS, Report
 from sandbox import TRACKS as TRACK_SPECS
@@ -193,7 +194,7 @@ class _Checker:
             report = self.grade(exercise, track.solution, track.name)
             where = f"solutions/{track.name}.py"
             if not report.accepted:
-                self.error(where, f"the model solution gets {report.verdict}: {report.message}")
+                self.error(where, f"the model solution gets {report.verdict}: {say(report.message, 'en')}")
                 continue
             self.accepted.append((where, report))
 
@@ -224,7 +225,8 @@ class _Checker:
             if report.accepted:
                 self.error(f"starters/{track.name}.py", "the starter is accepted as it is")
             elif report.verdict in ("compile_error", "forbidden", "internal_error"):
-                self.error(f"starters/{track.name}.py", f"the starter gets {report.verdict}: {report.message}")
+                self.error(f"starters/{track.name}.py",
+                           f"the starter gets {report.verdict}: {say(report.message, 'en')}")
 
     def _submissions(self, exercise: Exercise) -> None:
         root = exercise.path / "submissions"
@@ -245,7 +247,8 @@ class _Checker:
             report = self.grade(exercise, source, headers.get("track"), filename=file.name)
             tracks_seen.add(report.track)
             if report.verdict != want:
-                self.error(file, f"expected {want}, got {report.verdict}: {report.message.splitlines()[0]}")
+                first = say(report.message, "en").splitlines()[0]
+                self.error(file, f"expected {want}, got {report.verdict}: {first}")
             elif report.accepted:
                 self.accepted.append((str(file.relative_to(exercise.path)), report))
             mistake = headers.get("mistake")

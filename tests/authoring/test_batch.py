@@ -20,8 +20,9 @@ import pytest
 
 from judge.authoring import batch
 from judge.catalog import Catalog
+from judge.i18n import Text
 from judge.render import STATUS_COLOR
-from judge.report import CaseReport, Report
+from judge.report import CaseReport, CaseStatus, Report, Verdict
 from tests.authoring.conftest import Run
 
 Judge = Callable[..., Run]
@@ -337,8 +338,8 @@ def test_csv_from_hostile_file_names(judge: Judge, exercises: Path, tmp_path: Pa
 
 
 def _result(student: str, file: str, statuses: list[str], verdict: str = "wrong_answer") -> batch.BatchResult:
-    cases = [CaseReport(cid, cid, True, s) for cid, s in zip(CASE_IDS, statuses, strict=True)]  # type: ignore[arg-type]
-    report = Report("gelu", "numpy", "en", verdict, verdict, "", passed=statuses.count("passed"),  # type: ignore[arg-type]
+    cases = [CaseReport(cid, Text(en=cid), True, CaseStatus(s)) for cid, s in zip(CASE_IDS, statuses, strict=True)]
+    report = Report("gelu", "numpy", Verdict(verdict), (), passed=statuses.count("passed"),
                     total=len(statuses), cases=cases)
     return batch.BatchResult(student, file, report)
 

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from judge.catalog import Catalog
-from judge.grade import grade
 from sandbox.pool import Pool
+from tests.judging import judged
 
 SOLUTION = (Catalog().get("dropout").path / "solutions" / "numpy.py").read_text()
 
@@ -32,7 +32,7 @@ def broken(result: Any) -> Any:
 ])
 def test_a_broken_checker_is_an_internal_error_that_says_why(pool: Pool, result: Any, said: str) -> None:
     exercise = dataclasses.replace(Catalog().get("dropout"), checker=broken(result))
-    report = grade(exercise, SOLUTION, "numpy", pool=pool)
+    report = judged(exercise, SOLUTION, "numpy", pool=pool)
     assert report.verdict == "internal_error"
     assert said in report.message and "{detail}" not in report.message, report.message
 
@@ -40,4 +40,4 @@ def test_a_broken_checker_is_an_internal_error_that_says_why(pool: Pool, result:
 @pytest.mark.parametrize("result", [True, np.bool_(True), (np.bool_(True), "")])
 def test_a_checker_may_answer_with_a_numpy_bool(pool: Pool, result: Any) -> None:
     exercise = dataclasses.replace(Catalog().get("dropout"), checker=broken(result))
-    assert grade(exercise, SOLUTION, "numpy", pool=pool).verdict == "accepted"
+    assert judged(exercise, SOLUTION, "numpy", pool=pool).verdict == "accepted"

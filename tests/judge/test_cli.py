@@ -138,3 +138,41 @@ def test_doctor_reports_a_sandbox_that_cannot_start_instead_of_crashing(monkeypa
     monkeypatch.setattr(sandbox.runner, "run", refuse)
     layer = smoke_test()
     assert layer.active is False and "PermissionError" in layer.detail
+
+
+@pytest.mark.parametrize(("asked", "shown"), [(None, 1), ("0", 0), ("2", 2), ("9", 4)])
+def test_hints_n_means_the_same_in_text_and_json(tmp_path: Path, asked: str | None, shown: int) -> None:
+    """No recognised mistake: the ladder alone, held back the same way in both forms (the last hint, almost the
+    whole solution, is not in the JSON either unless asked for)."""
+    path = write(tmp_path, "import numpy as np\n\ndef gelu(x):\n    return x\n")
+    extra = ["--hints", asked] if asked is not None else []
+    report = json.loads(judge("run", "gelu", str(path), "--json", *extra).stdout)
+    text = judge("run", "gelu", str(path), "--no-color", *extra).stdout
+    assert len(report["hints"]) == shown and report["hints_withheld"] == 4 - shown
+    assert text.count("Hint: ") == shown
+    assert ("more hint(s)" in text) == (shown < 4)
+    assert "Almost the whole solution" not in json.dumps(report) or shown == 4
+
+
+def test_a_targeted_hint_comes_alone_by_default_in_both_forms() -> None:
+    path = str(GELU / "submissions/wrong_answer/no_cubic.py")
+    report = json.loads(judge("run", "gelu", path, "--json").stdout)
+    assert report["targeted"] == 1 and len(report["hints"]) == 1 and report["hints_withheld"] == 4
+    assert "The cubic term is missing" in report["hints"][0]
+
+
+def test_a_top_level_loop_says_where_the_time_went(tmp_path: Path) -> None:
+    path = write(tmp_path, "import numpy as np\n\nwhile True:\n    pass\n\ndef gelu(x):\n    return x\n")
+    result = judge("run", "gelu", str(path), "--no-color", "--lang", "ru")
+    assert result.returncode == 1
+    assert "Код вне функции работал дольше лимита" in result.stdout
+    assert "Перенесите его в `gelu`" in result.stdout
+
+
+def test_python_messages_are_translated_with_the_original_kept(tmp_path: Path) -> None:
+    path = write(tmp_path, "import numpy as np\n\ndef gelu(x):\n    return x * k\n")
+    result = judge("run", "gelu", str(path), "--no-color", "--lang", "ru")
+    assert "NameError: имя `k` не определено (name 'k' is not defined)" in result.stdout
+    syntax = write(tmp_path, "def gelu(x)\n    return x\n", "syntax.py")
+    result = judge("run", "gelu", str(syntax), "--no-color", "--lang", "ru")
+    assert "ожидалось `:` (expected ':')" in result.stdout

@@ -12,8 +12,8 @@ import pytest
 from judge.authoring.check import check_exercise
 from judge.catalog import Catalog
 from judge.exercise import Exercise
-from judge.grade import grade
 from sandbox.pool import Pool
+from tests.judging import judged
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -127,45 +127,45 @@ def test_check_passes_and_stores_structured_expected_values(exercise: Exercise) 
 
 @pytest.mark.parametrize("track", ["numpy", "torch"])
 def test_model_solutions_accepted_in_both_tracks(exercise: Exercise, pool: Pool, track: str) -> None:
-    report = grade(exercise, SOLUTIONS[track], track, pool=pool)
+    report = judged(exercise, SOLUTIONS[track], track, pool=pool)
     assert report.verdict == "accepted", report.message
 
 
 def test_wrong_index_in_the_int_output_is_caught_exactly(exercise: Exercise, pool: Pool) -> None:
     source = REFERENCE.replace("order.astype(np.int64)", "(order + 1).astype(np.int64)")
-    report = grade(exercise, source, "numpy", pool=pool)
+    report = judged(exercise, source, "numpy", pool=pool)
     assert report.verdict == "wrong_answer"
     assert report.cases[0].message.startswith("in [1]: ")
 
 
 def test_float_indices_are_refused_for_an_int_output(exercise: Exercise, pool: Pool) -> None:
     source = REFERENCE.replace("order.astype(np.int64)", "order.astype(np.float64)")
-    report = grade(exercise, source, "numpy", pool=pool)
+    report = judged(exercise, source, "numpy", pool=pool)
     assert report.verdict == "wrong_answer"
     assert "whole numbers" in report.cases[0].message
 
 
 def test_ignoring_an_optional_argument_fails_only_where_it_is_given(exercise: Exercise, pool: Pool) -> None:
     source = REFERENCE.replace("-x if descending else x", "-x")
-    report = grade(exercise, source, "numpy", pool=pool)
+    report = judged(exercise, source, "numpy", pool=pool)
     assert [c.status for c in report.cases] == ["passed", "failed", "passed", "passed", "passed", "passed"]
 
 
 def test_a_per_case_tolerance_loosens_only_that_case(exercise: Exercise, pool: Pool) -> None:
     source = REFERENCE.replace("float(x[order].sum())", "float(x[order].sum()) + 0.005")
-    report = grade(exercise, source, "numpy", pool=pool)
+    report = judged(exercise, source, "numpy", pool=pool)
     assert [c.status == "passed" for c in report.cases] == [False, False, False, False, True, False]
 
 
 def test_a_list_in_place_of_the_tuple_is_read_item_by_item(exercise: Exercise, pool: Pool) -> None:
     source = REFERENCE.replace("return x[order] * 2.0,", "return [x[order] * 2.0,").replace(
         "float(x[order].sum())", "float(x[order].sum())]")
-    assert grade(exercise, source, "numpy", pool=pool).verdict == "accepted"
+    assert judged(exercise, source, "numpy", pool=pool).verdict == "accepted"
 
 
 def test_a_hidden_scalar_never_shows_the_expected_number(exercise: Exercise, pool: Pool) -> None:
     source = REFERENCE.replace("float(x[order].sum())", "float(x[order].sum()) + 1.0")
-    report = grade(exercise, source, "numpy", pool=pool)
+    report = judged(exercise, source, "numpy", pool=pool)
     expected = {case.id: exercise.expected[case.id][2] for case in exercise.cases}
     for case in report.cases:
         assert case.status == "failed"

@@ -1,12 +1,12 @@
-"""grade(): what a report says, and what it must never say."""
+"""judged(): what a report says, and what it must never say."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from judge.exercise import Exercise
-from judge.grade import grade
 from sandbox.pool import Pool
+from tests.judging import judged
 
 SOLUTION = """
 import numpy as np
@@ -18,7 +18,7 @@ def gelu(x):
 
 
 def run(gelu: Exercise, pool: Pool, body: str = "pass", **kwargs) -> object:
-    return grade(gelu, SOLUTION.format(body=body), "numpy", pool=pool, **kwargs)
+    return judged(gelu, SOLUTION.format(body=body), "numpy", pool=pool, **kwargs)
 
 
 def test_accepted_report_has_every_case_passed_and_no_hints(gelu: Exercise, pool: Pool) -> None:
@@ -40,21 +40,21 @@ def test_output_printed_during_hidden_cases_is_not_shown(gelu: Exercise, pool: P
 def test_changing_the_input_in_place_is_pointed_out(gelu: Exercise, pool: Pool) -> None:
     source = "import numpy as np\n\ndef gelu(x):\n    x *= 1.0\n    x += 0.0\n    return 0.5 * x * (1 + np.tanh(" \
              "np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)))\n"
-    report = grade(gelu, source, "numpy", pool=pool)
+    report = judged(gelu, source, "numpy", pool=pool)
     assert report.verdict == "accepted"  # values unchanged, so no note either
     source = source.replace("x *= 1.0", "x[...] = x * 2.0\n    x /= 2.0")
-    report = grade(gelu, source, "numpy", pool=pool)
+    report = judged(gelu, source, "numpy", pool=pool)
     assert report.verdict == "accepted"
     source = "import numpy as np\n\ndef gelu(x):\n    y = 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * " \
              "(x + 0.044715 * x**3)))\n    x[...] = 0\n    return y\n"
-    report = grade(gelu, source, "numpy", pool=pool)
+    report = judged(gelu, source, "numpy", pool=pool)
     assert report.verdict == "accepted"
     assert any("in place" in note for note in report.notes)
 
 
 def test_visible_wrong_case_shows_input_expected_got_and_differing_entries(gelu: Exercise, pool: Pool) -> None:
     source = "import numpy as np\n\ndef gelu(x):\n    return np.where(x > 0, x, 0.0)\n"
-    report = grade(gelu, source, "numpy", pool=pool)
+    report = judged(gelu, source, "numpy", pool=pool)
     first = report.cases[0]
     assert report.verdict == "wrong_answer"
     assert first.input == {"x": [-1.0, 0.0, 1.0]}
@@ -67,7 +67,7 @@ def test_visible_wrong_case_shows_input_expected_got_and_differing_entries(gelu:
 def test_a_wrong_hidden_case_says_so_without_any_number(gelu: Exercise, pool: Pool) -> None:
     # Errors, indices or expected values of a hidden case would let repeated submissions solve for its answers.
     source = "import numpy as np\n\ndef gelu(x):\n    return np.where(x > 0, x, 0.0)\n"
-    report = grade(gelu, source, "numpy", pool=pool)
+    report = judged(gelu, source, "numpy", pool=pool)
     hidden = [c for c in report.cases if not c.visible]
     assert hidden and any(c.status == "failed" for c in hidden)
     for case in hidden:
@@ -88,7 +88,7 @@ def test_a_hidden_case_echoes_nothing_the_submission_computed_from_its_inputs(ge
     for name, line in leaks.items():
         source = ("import numpy as np\n\ndef gelu(x):\n    GOOD = 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * "
                   f"(x + 0.044715 * x**3)))\n    {line}\n")
-        report = grade(gelu, source, "numpy", pool=pool)
+        report = judged(gelu, source, "numpy", pool=pool)
         assert report.verdict in ("wrong_answer", "forbidden"), (name, report.message)
         texts = [c.message.split("\n")[0] for c in report.cases if not c.visible]  # (line 2 quotes the source)
         assert not any(ch.isdigit() for text in texts for ch in text), (name, texts)
@@ -106,7 +106,7 @@ def test_plot_carries_the_learners_curve_on_the_exercise_grid(gelu: Exercise, po
 
 def test_hints_escalate_after_the_targeted_one(gelu: Exercise, pool: Pool) -> None:
     source = "import numpy as np\n\ndef gelu(x):\n    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * x))\n"
-    report = grade(gelu, source, "numpy", pool=pool, lang="ru")
+    report = judged(gelu, source, "numpy", pool=pool, lang="ru")
     assert report.mistakes == ["no-cubic"]
     assert report.hints[1:] == [h.get_in("ru") for h in gelu.hints]
 
@@ -119,7 +119,7 @@ def test_time_limit_reports_finished_cases_and_the_one_that_ran_out(gelu: Exerci
 
 
 def test_a_syntax_error_gets_no_hints_about_the_maths(gelu: Exercise, pool: Pool) -> None:
-    report = grade(gelu, "import numpy as np\n\ndef gelu(x)\n    return x\n", "numpy", pool=pool)
+    report = judged(gelu, "import numpy as np\n\ndef gelu(x)\n    return x\n", "numpy", pool=pool)
     assert report.verdict == "compile_error" and report.hints == []
     assert report.message.startswith("line 3")
 
@@ -133,13 +133,13 @@ def test_a_two_input_exercise_draws_its_curve_with_the_other_input_fixed(pool: P
     exercise = Catalog().get("gelu-backward")
     reference = np.array(reference_curve(exercise))
     source = (exercise.path / "solutions" / "numpy.py").read_text()
-    report = grade(exercise, source, "numpy", pool=pool, plot=True)
+    report = judged(exercise, source, "numpy", pool=pool, plot=True)
     assert report.verdict == "accepted" and report.total == len(exercise.cases)
     assert np.abs(np.array(report.plot["learner"]) - reference).max() < 1e-5
     exact = ("import numpy as np\nfrom math import erf\n\ndef gelu_backward(grad_output, x):\n"
              "    cdf = 0.5 * (1 + np.vectorize(erf)(x / np.sqrt(2)))\n"
              "    return grad_output * (cdf + x * np.exp(-x**2 / 2) / np.sqrt(2 * np.pi))\n")
-    report = grade(exercise, exact, "numpy", pool=pool, plot=True)
+    report = judged(exercise, exact, "numpy", pool=pool, plot=True)
     assert report.verdict == "wrong_answer"
     assert np.abs(np.array(report.plot["learner"]) - reference).max() > 1e-4
 
@@ -149,7 +149,7 @@ def test_a_half_precision_answer_is_pointed_out(gelu: Exercise, pool: Pool) -> N
         lib = "np" if track == "numpy" else "torch"
         source = (f"import numpy as np\nimport {'torch' if track == 'torch' else 'math'}\n\ndef gelu(x):\n"
                   f"    return (0.5 * x * (1 + {lib}.tanh((2 / np.pi) ** 0.5 * (x + 0.044715 * x**3)))){cast}\n")
-        report = grade(gelu, source, track, pool=pool)
+        report = judged(gelu, source, track, pool=pool)
         assert report.verdict == "wrong_answer", report.message
         assert any("significant digits" in note for note in report.notes), (track, report.notes)
     assert not run(gelu, pool).notes  # float64: nothing to say

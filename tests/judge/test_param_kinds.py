@@ -1,4 +1,4 @@
-"""Parameter kinds beyond plain arrays: boolean masks and dicts of named arrays, end to end through grade()."""
+"""Parameter kinds beyond plain arrays: boolean masks and dicts of named arrays, end to end through judged()."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from judge.exercise import Case, Exercise, FunctionSpec, Param, Returns, Tolerance
-from judge.grade import grade
 from judge.i18n import Text
 from judge.inputs import materialize
 from judge.values import fingerprint
 from sandbox.pool import Pool
+from tests.judging import judged
 
 
 def test_bool_array_from_true_false_and_from_zeros_and_ones() -> None:
@@ -54,14 +54,14 @@ def test_a_dict_argument_arrives_as_the_tracks_arrays_and_in_place_changes_are_n
     exercise = dataclasses.replace(exercise, expected={"only": np.array([[3.0, 2.0]])})
     library = "numpy as np" if track == "numpy" else "torch"
     good = f"import {library}\n\ndef affine(x, p):\n    return x @ p['w'] + p['b']\n"
-    assert grade(exercise, good, track, pool=pool).verdict == "accepted"
+    assert judged(exercise, good, track, pool=pool).verdict == "accepted"
     mutating = textwrap.dedent("""
         def affine(x, p):
             p['b'] += 0
             p['w'][0, 0] = 2.5
             return x @ p['w'] + p['b']
         """)
-    report = grade(exercise, mutating, track, pool=pool)
+    report = judged(exercise, mutating, track, pool=pool)
     assert report.verdict == "wrong_answer"
     assert "p['w']" in report.cases[0].message and "p['b']" not in report.cases[0].message
 
@@ -71,4 +71,4 @@ def test_a_mask_arrives_as_booleans(gelu: Exercise, pool: Pool) -> None:
                          {"x": np.array([1.0, 2.0, 3.0]), "mask": np.array([True, False, True])}, "keep")
     exercise = dataclasses.replace(exercise, expected={"only": np.array([1.0, 0.0, 3.0])})
     source = "import numpy as np\n\ndef keep(x, mask):\n    assert mask.dtype == bool\n    return x * mask\n"
-    assert grade(exercise, source, "numpy", pool=pool).verdict == "accepted"
+    assert judged(exercise, source, "numpy", pool=pool).verdict == "accepted"

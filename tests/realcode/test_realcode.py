@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from judge.catalog import Catalog
-from judge.grade import grade
 from judge.report import VERDICTS, Report
 from sandbox.pool import Pool
+from tests.judging import judged
 
 HERE = Path(__file__).parent
 SOLUTIONS = HERE / "solutions"
@@ -79,7 +79,7 @@ def test_the_corpus_is_broad() -> None:
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e.path.name for e in ENTRIES])
 def test_real_code_gets_its_verdict(entry: Entry, pool: Pool) -> None:
-    report = grade(CATALOG.get(entry.exercise), entry.path.read_text(encoding="utf-8"), None,
+    report = judged(CATALOG.get(entry.exercise), entry.path.read_text(encoding="utf-8"), None,
                    filename=entry.path.name, pool=pool)
     context = _explain(entry, report)
     assert report.verdict != "internal_error", context

@@ -29,15 +29,16 @@ from pathlib import Path
 
 import pytest
 
+import sandbox
 from judge.catalog import Catalog
 from judge.exercise import Exercise, Forbidden
-from judge.grade import grade
 from judge.i18n import Text
 from judge.pools import new_pool
 from judge.report import Report
 from sandbox import policy, uids
 from sandbox.limits import Limits
 from sandbox.pool import Pool
+from tests.judging import judged
 
 ROOT = os.geteuid() == 0
 pytestmark = pytest.mark.skipif(not ROOT, reason="the jail needs root, as on the judge's machines and in CI")
@@ -73,7 +74,7 @@ def attack(exercise: Exercise, pool: Pool, source: str | bytes, verdict: str, *n
     "/tmp/pwned" in a source becomes a name unique to this run, which the autouse check looks for on the host."""
     if isinstance(source, str):
         source = source.replace("/tmp/pwned", PWNED)
-    report = grade(exercise, source, track, pool=pool, **kwargs)  # type: ignore[arg-type]
+    report = judged(exercise, source, track, pool=pool, **kwargs)  # type: ignore[arg-type]
     assert report.verdict not in BAD_VERDICTS, (report.verdict, report.message)
     assert report.verdict == verdict, (report.verdict, report.message, [c.message for c in report.cases])
     for name in names:
@@ -85,7 +86,7 @@ def attack(exercise: Exercise, pool: Pool, source: str | bytes, verdict: str, *n
 def assert_judge_works(exercise: Exercise, pool: Pool, *tracks: str) -> None:
     """The pool survived: the model solution is still accepted."""
     for track in tracks or ("numpy",):
-        report = grade(exercise, MODEL[track], track, pool=pool)
+        report = judged(exercise, MODEL[track], track, pool=pool)
         assert report.verdict == "accepted", (track, report.message)
 
 
@@ -689,7 +690,7 @@ def test_an_object_array_of_other_things_says_what_it_holds(gelu: Exercise, pool
 
 
 def attack_accepted(exercise: Exercise, pool: Pool, source: str) -> Report:
-    report = grade(exercise, source, pool=pool)
+    report = judged(exercise, source, pool=pool)
     assert report.verdict == "accepted", (report.message, [c.message for c in report.cases])
     return report
 
@@ -1066,7 +1067,7 @@ def test_environment_is_not_visible(gelu: Exercise, secret_pool: tuple[Pool, str
 def test_zygotes_never_hold_the_judges_environment(gelu: Exercise, secret_pool: tuple[Pool, str]) -> None:
     # not an attack: the host-side fact behind the ones above
     fresh, secret = secret_pool
-    assert grade(gelu, MODEL["numpy"], "numpy", pool=fresh).verdict == "accepted"
+    assert judged(gelu, MODEL["numpy"], "numpy", pool=fresh).verdict == "accepted"
     zygotes = [pid for pid, (ppid, _, cmd, _) in processes().items() if ppid == os.getpid() and is_zygote(cmd)]
     assert zygotes
     for pid in zygotes:
@@ -1177,9 +1178,10 @@ TIME = [
 def test_time(fast: Exercise, pool: Pool, case: Attack) -> None:
     report = attack(fast, pool, case.source, case.verdict, *case.names)
     if case.verdict == "time_limit" and case.id.startswith("module-"):
-        # never finished loading: no case is blamed, the message says where it stopped
+        # never finished loading: no case is blamed, the message says where the time went and what to do
         assert {c.status for c in report.cases} == {"not_run"}
-        assert report.message.startswith("While loading your file: ")
+        assert report.message.startswith("Code outside the function ran longer than the ")
+        assert "Move it into `gelu`" in report.message
     elif case.verdict == "time_limit":
         assert any(c.status == "timeout" for c in report.cases)
 
@@ -1197,7 +1199,7 @@ def test_sixty_four_threads_are_capped(gelu: Exercise, pool: Pool) -> None:
             print("threads", torch.get_num_threads())
             return 0.5 * x * (1 + torch.tanh((2 / torch.pi) ** 0.5 * (x + 0.044715 * x**3)))
         """)
-    report = grade(gelu, source, "torch", pool=pool)
+    report = judged(gelu, source, "torch", pool=pool)
     assert report.verdict == "accepted", report.message
     assert "threads 4" in report.stdout
     assert_judge_works(gelu, pool, "torch")
@@ -1475,7 +1477,7 @@ RECORDER = src("""
 
 def test_hidden_case_prints_are_not_shown(gelu: Exercise, pool: Pool) -> None:
     # print every input: the visible ones come back, the hidden ones do not
-    report = grade(gelu, RECORDER.format(action="print('INPUT', x.tolist())"), pool=pool)
+    report = judged(gelu, RECORDER.format(action="print('INPUT', x.tolist())"), pool=pool)
     assert report.verdict == "accepted"
     assert report.stdout.count("INPUT") == 2  # the two visible cases
     assert not any(v in report.stdout for v in HIDDEN_VALUES)
@@ -1514,7 +1516,7 @@ def test_hidden_inputs_cannot_ride_on_the_plot(gelu: Exercise, pool: Pool) -> No
             SEEN.append(x.copy())
             return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)))
         """)
-    report = grade(gelu, source, pool=pool, plot=True)
+    report = judged(gelu, source, pool=pool, plot=True)
     assert report.verdict == "accepted"
     assert report.plot is not None and report.plot["learner"] is not None
     plotted = json.dumps(report.plot["learner"])
@@ -1552,7 +1554,7 @@ def bare_pool() -> Iterator[Pool]:
 
 @pytest.fixture
 def unguarded(monkeypatch: pytest.MonkeyPatch, bare_pool: Pool) -> Pool:
-    """grade() compiles submissions as plain Python: no static policy, no attribute guards, and runs them in the
+    """judged() compiles submissions as plain Python: no static policy, no attribute guards, and runs them in the
     bare pool. The tripwire's builtins remain (so `import os` is still refused), but `().__class__...` reaches
     everything."""
 
@@ -1560,7 +1562,7 @@ def unguarded(monkeypatch: pytest.MonkeyPatch, bare_pool: Pool) -> Pool:
         source = policy.decode_source(raw)
         return policy.Program(compile(source, filename, "exec", dont_inherit=True), source, filename, frozenset())
 
-    monkeypatch.setattr(policy, "vet", plain)
+    monkeypatch.setattr(sandbox, "vet", plain)  # the front door, where grade() finds it
     return bare_pool
 
 

@@ -29,12 +29,13 @@ from pathlib import Path
 
 import pytest
 
+import sandbox
 from judge.exercise import Exercise
-from judge.grade import grade
 from judge.pools import new_pool
 from judge.report import Report
 from sandbox import policy, uids
 from sandbox.pool import Pool
+from tests.judging import judged
 from tests.sandbox.test_attacks import PRELUDE, RECORDER, attack, is_zygote, jailed, outcomes, processes, src
 
 ROOT = os.geteuid() == 0
@@ -137,7 +138,7 @@ def test_ordinary_uses_of_those_helpers_still_work(gelu: Exercise, pool: Pool) -
             assert operator.methodcaller("sum")(x) == x.sum()
             return 0.5 * x * (1 + np.tanh(c * (x + 0.044715 * x**3)))
         """)
-    report = grade(gelu, source, "numpy", pool=pool)
+    report = judged(gelu, source, "numpy", pool=pool)
     assert report.verdict == "accepted", (report.message, [c.message for c in report.cases])
     assert gelu.function.name in source
 
@@ -188,7 +189,7 @@ def test_arrays_over_their_own_buffer_still_work(gelu: Exercise, pool: Pool) -> 
             y = windows.reshape(x.shape)
             return 0.5 * y * (1 + np.tanh(np.sqrt(2 / np.pi) * (y + 0.044715 * y**3)))
         """)
-    report = grade(gelu, source, "numpy", pool=pool)
+    report = judged(gelu, source, "numpy", pool=pool)
     assert report.verdict == "accepted", (report.message, [c.message for c in report.cases])
 
 
@@ -221,7 +222,7 @@ def policy_off(monkeypatch: pytest.MonkeyPatch) -> None:
         source = policy.decode_source(raw)
         return policy.Program(compile(source, filename, "exec", dont_inherit=True), source, filename, frozenset())
 
-    monkeypatch.setattr(policy, "vet", plain)
+    monkeypatch.setattr(sandbox, "vet", plain)  # the front door, where grade() finds it
 
 
 @pytest.mark.parametrize("action, event", [
@@ -238,7 +239,7 @@ def test_the_audit_hook_holds_without_the_policy(gelu: Exercise, pool: Pool, pol
     # every guard above the audit hook gone (the prelude reaches sys and os through object.__subclasses__):
     # these operations are still refused, and reported as forbidden whatever the code does with the exception
     source = PRELUDE + f'attempt("op", lambda: {action})\n\ndef gelu(x):\n    return x\n'
-    report = grade(gelu, source, "torch", pool=pool)
+    report = judged(gelu, source, "torch", pool=pool)
     assert report.verdict == "forbidden", (report.verdict, report.message)
     assert event in report.message
     assert outcomes(report)["op"].startswith("REFUSED")
@@ -260,7 +261,7 @@ def test_the_kernels_refuse_even_with_torch_modes_popped(gelu: Exercise, pool: P
                 attempt("gelu", route)
             return F.gelu(x, approximate="tanh")
         """)
-    report = grade(gelu, source, "torch", pool=pool)
+    report = judged(gelu, source, "torch", pool=pool)
     assert report.verdict == "forbidden", (report.verdict, report.message)
     assert report.passed == 0
     assert "aten::gelu" in report.message
@@ -292,8 +293,8 @@ def test_a_zygote_never_holds_a_submission(gelu: Exercise) -> None:
     fresh = new_pool(1)
     try:
         source = f"import numpy as np\nSECRET = {marker!r}\n\ndef gelu(x):\n    print(SECRET)\n    return x\n"
-        assert grade(gelu, source, "numpy", pool=fresh).verdict == "wrong_answer"
-        assert grade(gelu, "import numpy as np\n\ndef gelu(x):\n    return x * 0\n", "numpy",
+        assert judged(gelu, source, "numpy", pool=fresh).verdict == "wrong_answer"
+        assert judged(gelu, "import numpy as np\n\ndef gelu(x):\n    return x * 0\n", "numpy",
                      pool=fresh).verdict == "wrong_answer"
         zygotes = [pid for pid, (ppid, _, cmd, _) in processes().items()
                    if ppid == os.getpid() and is_zygote(cmd)]
@@ -359,7 +360,7 @@ def test_a_huge_visible_answer_costs_the_judge_little(gelu: Exercise, pool: Pool
     source = "import numpy as np\n\ndef gelu(x):\n    return np.ones(1_500_000) if x.size == 3 else x\n"
     tracemalloc.start()
     try:
-        report = grade(gelu, source, "numpy", pool=pool)
+        report = judged(gelu, source, "numpy", pool=pool)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -416,7 +417,7 @@ def test_each_pools_children_run_in_its_own_block(gelu: Exercise) -> None:
     pools = [new_pool(1), new_pool(1)]
     try:
         for each in pools:
-            assert grade(gelu, "import numpy as np\n\ndef gelu(x):\n    return x\n", "numpy",
+            assert judged(gelu, "import numpy as np\n\ndef gelu(x):\n    return x\n", "numpy",
                          pool=each).verdict == "wrong_answer"
         blocks = [each._uids.first for each in pools]  # type: ignore[union-attr]
         assert blocks[0] != blocks[1]
@@ -462,7 +463,7 @@ def unguarded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Pool]:
         source = policy.decode_source(raw)
         return policy.Program(compile(source, filename, "exec", dont_inherit=True), source, filename, frozenset())
 
-    monkeypatch.setattr(policy, "vet", plain)
+    monkeypatch.setattr(sandbox, "vet", plain)  # the front door, where grade() finds it
     bare = new_pool(1, unguarded=True)
     try:
         yield bare

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from judge.exercise import Exercise
-from judge.grade import grade
 from sandbox import policy
 from sandbox.pool import Pool
+from tests.judging import judged
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.py"))
 
@@ -29,7 +29,7 @@ def test_idiomatic_solution_is_accepted(gelu: Exercise, pool: Pool, path: Path) 
     source = path.read_text()
     track = policy.detect_track(source, "gelu").track
     assert path.stem.startswith("np_" if track == "numpy" else "torch_"), "name files after their track"
-    report = grade(gelu, source, track, pool=pool)
+    report = judged(gelu, source, track, pool=pool)
     failed = [(c.id, c.status, c.message) for c in report.cases if c.status != "passed"]
     assert report.verdict == "accepted", (report.message, report.issues, failed)
     assert report.passed == report.total == len(gelu.cases)

@@ -15,6 +15,7 @@ import pytest
 
 from judge.exercise import Exercise
 from judge.grade import grade
+from judge.localise import localise
 from sandbox import policy
 from sandbox.pool import Pool
 from sandbox.runner import imports_for
@@ -156,7 +157,8 @@ def test_report_names_line_col_in_english_and_russian(gelu: Exercise, pool: Pool
     with pytest.raises(policy.Rejected) as caught:
         policy.vet(case.source, RULES[case.track])
     params = caught.value.issues[0].params
-    reports = {lang: grade(gelu, case.source, case.track, lang=lang, pool=pool) for lang in ("en", "ru")}
+    neutral = grade(gelu, case.source, case.track, pool=pool)
+    reports = {lang: localise(neutral, lang) for lang in ("en", "ru")}
     for lang, report in reports.items():
         verdict = "compile_error" if case.kind == "compile" else "forbidden"
         assert report.verdict == verdict, (lang, report.message)
@@ -178,8 +180,9 @@ def test_report_names_line_col_in_english_and_russian(gelu: Exercise, pool: Pool
 
 def test_forbidden_call_message_gives_the_exercises_reason(gelu: Exercise, pool: Pool) -> None:
     source = "import torch.nn.functional as F\n\ndef gelu(x):\n    return F.gelu(x, approximate='tanh')\n"
+    neutral = grade(gelu, source, pool=pool)
     for lang, words in (("en", "build GELU yourself"), ("ru", "собрать GELU самостоятельно")):
-        report = grade(gelu, source, lang=lang, pool=pool)
+        report = localise(neutral, lang)
         assert words in report.issues[0].message
         assert "return F.gelu(x, approximate='tanh')" in report.message  # the offending line is quoted
 

@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator
 from werkzeug.test import TestResponse
 
 from judge.catalog import Catalog
+from judge.report import REPORT_VERSION
 from judge.pools import new_pool
 from sandbox.pool import Busy, Pool
 from tests.web.conftest import assert_conforms, gelu_file, make_app
@@ -98,7 +99,7 @@ def test_a_slug_that_cannot_be_an_exercise_is_404(client: FlaskClient, openapi: 
 def test_accepted_report_is_the_cli_report(client: FlaskClient, openapi: dict[str, Any]) -> None:
     body = call(client, openapi, "POST", SUBMIT, json={"code": SOLUTION, "track": "numpy"}).get_json()
     assert body["verdict"] == "accepted" and body["passed"] == body["total"] == 6
-    assert body["hints"] == [] and body["version"] == 1
+    assert body["hints"] == [] and body["version"] == REPORT_VERSION
     # the learner's curve and the right one, on the exercise's grid
     plot = body["plot"]
     assert len(plot["x"]) == len(plot["learner"]) == len(plot["reference"]) == 321
@@ -120,6 +121,36 @@ def test_wrong_answer_has_targeted_hint_first_and_both_curves(client: FlaskClien
     i = plot["x"].index(1.0)
     assert plot["learner"][i] == pytest.approx(0.8314, abs=1e-4)
     assert plot["reference"][i] == pytest.approx(0.8412, abs=1e-4)
+
+
+def test_a_report_switches_language_without_grading_again(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    ru = call(client, openapi, "POST", SUBMIT, json={"code": NO_CUBIC, "track": "numpy", "lang": "ru"}).get_json()
+    en = call(client, openapi, "POST", "/api/reports/render",
+              json={"report": ru["neutral"], "lang": "en", "code": NO_CUBIC}).get_json()
+    assert en["lang"] == "en" and en["verdict_label"] == "Wrong answer"
+    assert en["verdict"] == ru["verdict"] and en["cases"][0]["got"] == ru["cases"][0]["got"]
+    assert "cubic" in en["hints"][0] and "кубического" in ru["hints"][0]
+    assert en["stats"] == ru["stats"]  # the same run: its timings, not a second run's
+    assert en["plot"]["reference"] == ru["plot"]["reference"]
+    back = call(client, openapi, "POST", "/api/reports/render", json={"report": en["neutral"], "lang": "ru"})
+    assert {k: v for k, v in back.get_json().items() if k != "switch_track"} == {
+        k: v for k, v in ru.items() if k != "switch_track"}
+
+
+@pytest.mark.parametrize("report", [
+    None, [], "accepted", {"version": 1}, {"version": REPORT_VERSION, "verdict": "accepted"},
+    {"version": REPORT_VERSION, "exercise": "gelu", "track": "numpy", "verdict": "great", "message": []},
+    {"version": REPORT_VERSION, "exercise": "gelu", "track": "numpy", "verdict": "accepted",
+     "message": [{"say": "verdict.accepted.message", "params": {"x": {"text": {"en": 1}}}}]},
+    {"version": REPORT_VERSION, "exercise": "gelu", "track": "numpy", "verdict": "accepted",
+     "message": [], "cases": [{"id": "a", "kind": "plain", "visible": True, "status": "passed", "message": []}]},
+    {"version": REPORT_VERSION, "exercise": "gelu", "track": "numpy", "verdict": "accepted", "message": [],
+     "stats": [1, 2]},
+])
+def test_a_forged_report_is_refused_with_a_reason(client: FlaskClient, openapi: dict[str, Any], report: Any) -> None:
+    response = call(client, openapi, "POST", "/api/reports/render", json={"report": report, "lang": "en"})
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["detail"].startswith("That is not a report of this judge")
 
 
 def test_torch_track_and_detected_track(client: FlaskClient, openapi: dict[str, Any]) -> None:

@@ -199,3 +199,19 @@ def test_every_character_on_the_pages_has_a_glyph(tab: Tab, path: str, request: 
     tab.goto(path)
     tab.page.wait_for_load_state("networkidle")
     assert_every_character_has_a_glyph(tab)
+
+
+def test_the_last_verdict_changes_language_without_running_again(tab: Tab) -> None:
+    open_exercise(tab)
+    set_code(tab, NO_CUBIC)
+    assert run(tab) == "Wrong answer"
+    posted: list[str] = []
+    tab.page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    tab.page.click('.lang-switch a[lang="ru"]')
+    tab.page.wait_for_function("() => document.getElementById('verdict').innerText === 'Неверный ответ'",
+                               timeout=15_000)
+    assert tab.page.get_attribute("#result", "data-restored") == "true"
+    shown = tab.page.inner_text("#result")
+    assert "Пройдено тестов: 0 из 6" in shown and "не совпадают" in shown and "differ" not in shown, shown
+    assert [u for u in posted if "/submissions" in u] == [], posted  # said again, not graded again
+    assert any(u.endswith("/api/reports/render") for u in posted), posted

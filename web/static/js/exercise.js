@@ -3,6 +3,7 @@
 // sends the code and shows the report.
 import { keys, loadJSON, page, postJSON, store, t, wrapMarkdownTables } from "./common.js";
 import { setupPanes } from "./panes.js";
+import { History } from "./history.js";
 import { ResultPanel } from "./result.js";
 
 const slug = page.slug;
@@ -94,6 +95,27 @@ function switchTrackAndRun(name) {
 
 const panel = new ResultPanel({ onIssue: jumpTo, onSwitchTrack: switchTrackAndRun, hintsKey: keys.hints(slug) });
 
+// The learner's submissions, kept by the server: one clicked comes back as it was, its code in the editor.
+const history = new History(document.getElementById("history"), {
+  slug,
+  lang: page.lang,
+  onOpen(stored) {
+    selectTrack(stored.track);
+    editor.setDoc(stored.code);
+    saveDraft();
+    panel.render(stored.report, { code: stored.code });
+    const time = new Intl.DateTimeFormat(page.lang, { dateStyle: "medium", timeStyle: "short" })
+      .format(new Date(stored.created_at));
+    const note = document.getElementById("result-note");
+    note.textContent = t("history_shown", { time });
+    note.hidden = false;
+    editor.setIssues(stored.report.issues);
+    showing(stored.report);
+    if (panes.narrow) panes.show("result");
+    announce.textContent = `${stored.report.verdict_label}: ${note.textContent}`;
+  },
+});
+
 function showing(report) {
   resultEmpty.hidden = Boolean(report);
   badge.dataset.verdict = report ? (report.switch_track ? "wrong_track" : report.verdict) : "";
@@ -113,6 +135,23 @@ function showLastRun() {
   // The markers point into the code that ran: only on that same code.
   editor.setIssues(changed || saved.report.switch_track ? [] : saved.report.issues);
   showing(saved.report);
+  if (saved.report.lang !== page.lang && saved.report.neutral) sayAgain(track, saved);
+}
+
+/** A last run kept in another language, said in the page's: the server renders the report it made (its
+ *  `neutral` form) again; nothing is graded twice. Shown only if that run is still the one on screen. */
+async function sayAgain(ranTrack, saved) {
+  let answer;
+  try {
+    answer = await postJSON(page.render_url, { report: saved.report.neutral, lang: page.lang, code: saved.code });
+  } catch {
+    return; // offline: the report stays in the language it was run in
+  }
+  const { ok, data } = answer;
+  const current = loadJSON(keys.report(slug, ranTrack));
+  if (!ok || data.lang !== page.lang || !current || current.at !== saved.at) return;
+  store.set(keys.report(slug, ranTrack), JSON.stringify({ ...saved, report: data }));
+  if (ranTrack === track) showLastRun();
 }
 
 /** Show track `name` with its own draft. `carry`: bring the code in the editor along instead (code written for
@@ -176,6 +215,7 @@ async function run() {
       return;
     }
     store.set(keys.report(slug, ranTrack), JSON.stringify({ report: data, code, at: Date.now() }));
+    history.add(data, ranTrack);
     // Code for the other track is not an attempt at this one: the panel offers the switch instead.
     if (!data.switch_track) remember(data.verdict);
     status.textContent = "";
@@ -208,6 +248,7 @@ document.addEventListener("keydown", (event) => {
 window.addEventListener("pagehide", saveDraft);
 
 showLastRun();
+history.load();
 
 // A handle for the browser console and the end-to-end tests (bulk text goes in through editor.setDoc).
 window.mljExercise = Object.freeze({ editor, run, panes, get track() {
