@@ -21,6 +21,7 @@ from sandbox import Limits
 PARAM_KINDS = ("array", "int_array", "bool_array", "float", "int", "bool", "dict")
 RETURN_KINDS = ("array", "int_array", "float", "int", "bool", "tuple", "dict", "any")
 TRACKS = track_names  # sandbox.tracks: one spec per track
+EXPECTED_FORMAT = 2  # of expected.json (judge.expected writes it, judge.loader reads it)
 DEFAULT_ATOL = 5e-5  # "correct to 4 decimal places"
 NO_DEFAULT: Any = object()
 
@@ -126,7 +127,6 @@ class Exercise:
     plot_grid: tuple[float, float, int] | None = None
     plot_fixed: dict[str, float] = field(default_factory=dict)  # held while the first other parameter sweeps
     lesson: dict[str, Any] | None = None
-    meta: dict[str, Any] = field(default_factory=dict)
 
     def call_args(self, args: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]]:
         """A case's arguments as a call: required parameters positionally (in order), optional ones by
@@ -150,6 +150,11 @@ class Exercise:
                 args[param.name] = np.full_like(x, value) if param.kind == "array" else value
         return args
 
+    def stores_expected(self, case: Case) -> bool:
+        """Whether `case`'s expected value is stored in expected.json (judge.expected): only where something reads
+        it, the comparison (no checker) or the report (a visible case); never for a case that must raise."""
+        return stores_expected(case, judged_by_checker=self.checker is not None)
+
     def track(self, name: str) -> Track:
         if name not in self.tracks:
             raise UnknownTrack(name, list(self.tracks))
@@ -166,3 +171,7 @@ class Exercise:
                 return rule.reason
         return None
 
+
+def stores_expected(case: Case, *, judged_by_checker: bool) -> bool:
+    """See Exercise.stores_expected (the loader asks before the Exercise exists)."""
+    return not case.raises and (not judged_by_checker or case.visible)

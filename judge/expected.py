@@ -1,5 +1,15 @@
 """Expected values: computed from the trusted reference at authoring time, stored in expected.json, and only
-read while grading, so no reference code ever runs next to a submission."""
+read while grading, so no reference code ever runs next to a submission.
+
+Only values something reads are stored: a compared case's (the comparison), a visible case's (the report shows
+it). A hidden case of an exercise judged by its checker keeps only its inputs' fingerprint, and the checker gets
+None for it. Each case is one line of the file, so a diff shows which cases a change touched.
+
+    {"format": 2, "note": …, "reference": "reference.gelu:gelu_tanh", "cases": {
+     "example-1": {"inputs": "81b3…", "value": {"dtype": "float64", "shape": [3], "data": [...]}},
+     "hidden-big": {"inputs": "6a11…"}
+    }}
+"""
 
 from __future__ import annotations
 
@@ -11,10 +21,8 @@ import numpy as np
 
 from judge import values
 from judge.errors import ExerciseError
-from judge.exercise import Exercise
+from judge.exercise import EXPECTED_FORMAT, Exercise
 from judge.loader import resolve_reference
-
-FORMAT = 1
 
 
 def compute(exercise: Exercise) -> dict[str, Any]:
@@ -40,15 +48,20 @@ def compute(exercise: Exercise) -> dict[str, Any]:
 
 def write(exercise: Exercise, computed: dict[str, Any]) -> Path:
     path = exercise.path / "expected.json"
-    doc = {
-        "format": FORMAT,
-        "note": "Computed from the reference by `judge check --write`; do not edit by hand.",
-        "reference": exercise.reference,
-        "cases": {
-            case.id: {"inputs": values.fingerprint(case.args),
-                      "value": None if computed[case.id] is None else values.to_json(computed[case.id])}
-            for case in exercise.cases
-        },
-    }
-    path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    path.write_text(dumps(exercise, computed), encoding="utf-8")
     return path
+
+
+def dumps(exercise: Exercise, computed: dict[str, Any]) -> str:
+    """expected.json's text: the header on a line each, then one line per case."""
+    head = {"format": EXPECTED_FORMAT,
+            "note": "Computed from the reference by `judge check --write`; do not edit by hand.",
+            "reference": exercise.reference}
+    lines = [f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}," for key, value in head.items()]
+    entries = []
+    for case in exercise.cases:
+        entry: dict[str, Any] = {"inputs": values.fingerprint(case.args)}
+        if exercise.stores_expected(case):
+            entry["value"] = values.to_json(computed[case.id])
+        entries.append(f"  {json.dumps(case.id)}: {json.dumps(entry, ensure_ascii=False, separators=(', ', ': '))}")
+    return "{\n" + "\n".join(lines) + '\n "cases": {\n' + ",\n".join(entries) + "\n }\n}\n"

@@ -32,6 +32,7 @@ from typing import Any
 from judge import schema, values
 from judge.errors import ExerciseError
 from judge.exercise import (
+    EXPECTED_FORMAT,
     NO_DEFAULT,
     TRACKS,
     Case,
@@ -43,6 +44,7 @@ from judge.exercise import (
     Returns,
     Tolerance,
     Track,
+    stores_expected,
 )
 from judge.i18n import LANGS, Text
 from judge.inputs import materialize
@@ -83,7 +85,7 @@ def _load(path: Path, require_expected: bool) -> Exercise:
     # Checker exercises may have no reference, hence nothing to store; everything else needs expected.json.
     expected_path = path / "expected.json"
     with reading(expected_path):
-        expected = (_expected(expected_path, cases)
+        expected = (_expected(expected_path, cases, judged_by_checker=checker is not None)
                     if require_expected and (reference or expected_path.is_file()) else {})
     return Exercise(
         slug=path.name,
@@ -107,7 +109,6 @@ def _load(path: Path, require_expected: bool) -> Exercise:
         plot_grid=plot_grid,
         plot_fixed=plot_fixed,
         lesson=_lesson(path),
-        meta=meta,
     )
 
 
@@ -371,22 +372,30 @@ def _cases(doc: dict[str, Any], function: FunctionSpec, default: Tolerance, wher
     return tuple(cases)
 
 
-def _expected(path: Path, cases: tuple[Case, ...]) -> dict[str, Any]:
+def _expected(path: Path, cases: tuple[Case, ...], *, judged_by_checker: bool) -> dict[str, Any]:
+    """The stored expected values (judge.expected): None for a case that must raise, and for a hidden case of an
+    exercise judged by its checker (nothing reads it, so it is not stored)."""
     if not path.is_file():
         raise ExerciseError(path, "missing: run `judge check --write` to compute expected values")
     try:
-        stored = json.loads(_read_text(path))["cases"]
+        doc = json.loads(_read_text(path))
+        stored = doc["cases"]
     except (ValueError, KeyError, TypeError) as exc:
         raise ExerciseError(path, f"unreadable: {exc}; run `judge check --write` to recompute") from None
-    if not isinstance(stored, dict):
-        raise ExerciseError(path, "unreadable: `cases` is not an object; run `judge check --write` to recompute")
+    if not isinstance(stored, dict) or doc.get("format") != EXPECTED_FORMAT:
+        raise ExerciseError(path, f"not in format {EXPECTED_FORMAT}: run `judge check --write` to recompute")
     expected = {}
     for case in cases:
         entry = stored.get(case.id)
         if not isinstance(entry, dict) or entry.get("inputs") != values.fingerprint(case.args):
             raise ExerciseError(path, f"stale for case {case.id!r} (its inputs changed): "
                                       "run `judge check --write` to recompute")
-        expected[case.id] = None if case.raises else values.from_json(entry["value"])
+        if not stores_expected(case, judged_by_checker=judged_by_checker):
+            expected[case.id] = None
+        elif "value" not in entry:
+            raise ExerciseError(path, f"no value for case {case.id!r}: run `judge check --write` to recompute")
+        else:
+            expected[case.id] = values.from_json(entry["value"])
     return expected
 
 

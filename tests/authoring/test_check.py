@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from judge.catalog import Catalog
 from tests.authoring.conftest import REPO_EXERCISES, Run
 from tests.authoring.helpers import edit, line_of
 
 Judge = Callable[..., Run]
+CATALOG = Catalog(REPO_EXERCISES)
 
 
 def check(judge: Judge, exercises: Path, *extra: str) -> Run:
@@ -134,6 +136,28 @@ def test_drifted_expected_value(judge: Judge, exercises: Path, shared_pool: obje
     doc["cases"]["example-1"]["value"]["data"][2] += 1e-3  # inputs unchanged, so not stale: drifted
     path.write_text(json.dumps(doc), encoding="utf-8")
     assert_fails(check(judge, exercises), f"{at(path)}: case 'example-1': stored expected value differs")
+
+
+def test_expected_values_are_stored_only_where_read_one_case_per_line() -> None:
+    """Compared cases and visible ones; a hidden case of a checker exercise keeps only its fingerprint."""
+    for slug in ("gelu", "dropout"):
+        exercise = CATALOG.get(slug)
+        path = exercise.path / "expected.json"
+        lines = path.read_text(encoding="utf-8").splitlines()
+        assert len(lines) == len(exercise.cases) + 7, lines[:10]  # 4 braces, 3 header lines, one line per case
+        stored = json.loads("\n".join(lines))["cases"]
+        for case in exercise.cases:
+            line = next(x for x in lines if x.lstrip().startswith(json.dumps(case.id)))
+            assert json.loads(line.rstrip(",").partition(": ")[2]) == stored[case.id]
+            assert ("value" in stored[case.id]) == (not case.raises and (exercise.checker is None or case.visible))
+    assert sum(1 for _ in (CATALOG.get("dropout").path / "expected.json").open()) < 200
+
+
+def test_expected_values_in_an_old_format_ask_for_a_rewrite(judge: Judge, exercises: Path) -> None:
+    path = exercises / "gelu" / "expected.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**doc, "format": 1}), encoding="utf-8")
+    assert_fails(check(judge, exercises), f"{at(path)}: not in format 2: run `judge check --write` to recompute")
 
 
 def test_only_two_hints(judge: Judge, exercises: Path, shared_pool: object) -> None:
