@@ -1,12 +1,12 @@
 # Two commands on a fresh machine (Debian, Python 3.11):
 #   make run    set up, then serve the web app on the bundled exercises (http://127.0.0.1:8000)
-#   make test   set up (including Chromium for the browser tests), then lint and run the whole test suite
+#   make test   set up (with Chromium, Redis and PostgreSQL for the tests), then lint and run the whole test suite
 VENV ?= .venv
 PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test browser bench load clean
+.PHONY: setup run test browser services bench bench-queue load clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,12 +27,24 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq chromium; \
 	  else echo "chromium is missing: sudo apt-get install -y chromium" >&2; exit 1; fi; }
 
-test: setup browser
+# The broker's and the store's tests start a real Redis and a throwaway PostgreSQL cluster (tests/services.py):
+# Debian's redis-server and postgresql, installed like Chromium. PostgreSQL's programs live in
+# /usr/lib/postgresql/<version>/bin, which the tests search.
+services:
+	@{ command -v redis-server >/dev/null 2>&1 && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || { \
+	  if [ "$$(id -u)" = 0 ]; then $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq redis-server postgresql; \
+	  else echo "redis-server or postgresql is missing: sudo apt-get install -y redis-server postgresql" >&2; exit 1; fi; }
+
+test: setup browser services
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
 
 bench: setup
 	$(BIN)/python bench/latency.py
+
+# In-process grading against the queued path (Redis + judge workers) on this machine: overhead and throughput.
+bench-queue: setup services
+	$(BIN)/python bench/broker.py $(ARGS)
 
 # The web server under a mixed and hostile load: its own `judge serve` on a free port, stopped with SIGTERM.
 # Against a running one: make load URL=http://127.0.0.1:8000 (it must trust 127.0.0.1 as a proxy); options: ARGS=.

@@ -9,16 +9,19 @@ Everything is served from this process (no CDN, no external font or script), so 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app, request
 from flask.json.provider import DefaultJSONProvider
 from flask_limiter import Limiter
 
 from judge.catalog import Catalog
-from sandbox.policy import MAX_SOURCE_BYTES
-from sandbox.pool import Pool
+from sandbox import MAX_SOURCE_BYTES, Pool
 from web import config, errors, i18n, security
+
+if TYPE_CHECKING:
+    from dispatch.submitter import Dispatcher
+    from store import Store
 
 MAX_CODE_BYTES = MAX_SOURCE_BYTES  # 64 KiB: the same limit the policy check applies to a file
 # The code travels inside a JSON string: escaped newlines, quotes and backslashes make the envelope larger than
@@ -61,10 +64,13 @@ def client_address() -> str:
 
 
 def create_app(settings: dict[str, Any] | None = None, pool: Pool | None = None,
-               catalog: Catalog | None = None) -> Flask:
+               catalog: Catalog | None = None, store: Store | None = None,
+               dispatcher: Dispatcher | None = None) -> Flask:
     """The web app, configured from the environment (web.config) overlaid with `settings`. `pool`: the sandbox
     pool to grade with (None: the process-wide default pool, started lazily); `catalog`: where exercises come from
-    (None: $JUDGE_EXERCISES_DIR or the bundled exercises/)."""
+    (None: $JUDGE_EXERCISES_DIR or the bundled exercises/); `store`: the record of submissions, migrated (None:
+    nothing is recorded, as in tests of other parts); `dispatcher`: the broker to grade through (None: grade in
+    this process with `pool`)."""
     app = Flask(__name__)
     app.json = JSONProvider(app)
     app.config.update(default_config())
@@ -73,19 +79,25 @@ def create_app(settings: dict[str, Any] | None = None, pool: Pool | None = None,
     app.extensions["mljudge"] = {
         "catalog": catalog or Catalog(),
         "pool": pool,
+        "store": store,
+        "dispatcher": dispatcher,
     }
 
     # In-memory counters: one process serves the site (waitress threads share them).
     limiter = Limiter(client_address, app=app, default_limits=[], storage_uri="memory://")
     app.extensions["mljudge"]["limiter"] = limiter
 
+    from web import submissions
     from web.api import api
     from web.pages import pages
 
     # One budget per client across the whole API (a shared scope), read from the config at request time.
-    limiter.shared_limit(lambda: str(app.config["RATE_LIMIT"]), scope="api")(api)
+    for blueprint in (api, submissions.submissions):
+        limiter.shared_limit(lambda: str(app.config["RATE_LIMIT"]), scope="api")(blueprint)
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
+    app.register_blueprint(submissions.submissions, url_prefix="/api")
+    submissions.init_app(app)
     security.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)

@@ -11,11 +11,10 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from judge.errors import UnknownExercise, UnknownTrack
 from judge.exercise import Exercise
-from judge.grade import grade
 from judge.i18n import LANGS
 from judge.lesson import BadParam, Lesson, UnknownAnswer, check_task, load_lesson
 from sandbox import Busy, ClientBusy
-from web import client_address, data, lessons, locales, reports, state
+from web import client_address, data, lessons, locales, reports, state, submissions
 from web.errors import ApiError
 from web.i18n import request_lang, supported_lang, wt
 from web.markdown import render
@@ -114,7 +113,7 @@ def submit(slug: str) -> Response:
     try:
         # The sandboxes' fair queue admits this client's submission or refuses it at once (sandbox.fairness);
         # code refused by the policy check never reaches it, so it is never a 503.
-        report = grade(exercise, code, track, plot=True, pool=state()["pool"], client=client_address())
+        submitted = submissions.judge(exercise, code, track, client=client_address())  # graded and recorded
     except ClientBusy as busy:
         raise ApiError(429, wt("error.too_many_pending", lang), error="too_many_pending",
                        headers={"Retry-After": str(math.ceil(busy.retry_after))}) from None
@@ -123,7 +122,8 @@ def submit(slug: str) -> Response:
     except UnknownTrack:
         raise ApiError(422, wt("error.unknown_track", lang, track=str(track),
                                tracks=", ".join(exercise.tracks))) from None
-    result = reports.answer(exercise, report, code, lang)
+    report = submitted.report
+    result = {**reports.answer(exercise, report, code, lang), "submission_id": submitted.id}
     log.info("graded %s/%s: %s in %.0f ms", exercise.slug, report.track, report.verdict,
              (time.perf_counter() - started) * 1000)
     return jsonify(result)

@@ -81,6 +81,30 @@ def flag(text: str) -> bool:
     return text.strip() == "1"
 
 
+def data_dir(text: str) -> Path:
+    """A folder to keep data in: created at start when missing, so it must not be a file."""
+    path = Path(text or "var")
+    if path.exists() and not path.is_dir():
+        raise ValueError("exists and is not a directory")
+    return path
+
+
+def database_url(text: str) -> str:
+    """'' (the SQLite default) or an SQLAlchemy URL of a database the judge supports."""
+    text = text.strip()
+    if text and text.partition("://")[0].partition("+")[0] not in ("sqlite", "postgresql", "postgres"):
+        raise ValueError("not an sqlite:/// or postgresql:// URL")
+    return text
+
+
+def broker_url(text: str) -> str:
+    """'' (grade in the web's own process) or a Redis URL."""
+    text = text.strip()
+    if text and not text.startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError("not a redis:// URL")
+    return text
+
+
 def directory(text: str) -> Path | None:
     if not text:
         return None
@@ -129,6 +153,15 @@ SETTINGS: tuple[Setting, ...] = (
             "time limit of the exercises plus 30 s."),
     Setting("JUDGE_EXERCISES_DIR", "EXERCISES_DIR", directory, "", "/srv/mljudge/exercises",
             "The exercises folder (`--exercises-dir` wins). Empty: the bundled exercises/."),
+    Setting("JUDGE_DATA_DIR", "DATA_DIR", data_dir, "var", "/var/lib/mljudge",
+            "Where the judge keeps its data: the SQLite database of submissions unless JUDGE_DATABASE_URL says "
+            "otherwise. Created at start; relative to the working directory."),
+    Setting("JUDGE_DATABASE_URL", "DATABASE_URL", database_url, "", "postgresql://judge@db.example.edu/mljudge",
+            "The database of submissions, as an SQLAlchemy URL (postgresql:// through psycopg 3). Migrated at "
+            "start. Empty: the SQLite file mljudge.sqlite3 in JUDGE_DATA_DIR."),
+    Setting("JUDGE_BROKER_URL", "BROKER_URL", broker_url, "", "redis://127.0.0.1:6379/0",
+            "Redis to grade through: each submission is queued for `judge worker`s instead of graded in the web's "
+            "own process (`judge serve --broker` wins). Empty: graded in-process."),
     Setting("MLJUDGE_ALLOW_UNCONFINED", "ALLOW_UNCONFINED", flag, "0", "0",
             "1 lets the sandbox run with isolation layers missing (development only; `judge doctor` says which)."),
 )

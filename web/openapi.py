@@ -191,6 +191,10 @@ SCHEMAS: dict[str, Any] = {
                 "required": ["x", "learner", "reference"], "additionalProperties": False}]},
             "version": {"const": REPORT_VERSION},
             "neutral": _ref("NeutralReport"),
+            "submission_id": {"type": ["string", "null"], "pattern": "^[0-9a-f]{32}$",
+                              "description": "the submission's id in the learner's history (GET "
+                                             "/api/submissions/{submission_id}); answers of POST only; null when "
+                                             "the server keeps no record"},
             "switch_track": {"oneOf": [{"type": "null"}, {
                 "type": "object",
                 "description": "the code belongs to another track of this exercise (PyTorch code in the NumPy "
@@ -251,6 +255,45 @@ SCHEMAS: dict[str, Any] = {
     },
 }
 
+# Submissions (web/submissions.py): a learner's own, by their cookie.
+SUBMISSION_ID = {"type": "string", "pattern": "^[0-9a-f]{32}$", "description": "unguessable (122 random bits)"}
+SCHEMAS.update({
+    "SubmissionSummary": {
+        "type": "object",
+        "properties": {"id": SUBMISSION_ID, "exercise": {"type": "string"}, "track": {"enum": list(TRACKS)},
+                       "verdict": {"enum": list(VERDICTS)}, "verdict_label": {"type": "string"},
+                       "passed": {"type": "integer", "minimum": 0}, "total": {"type": "integer", "minimum": 0},
+                       "created_at": {"type": "string", "format": "date-time"}},
+        "required": ["id", "exercise", "track", "verdict", "verdict_label", "passed", "total", "created_at"],
+        "additionalProperties": False,
+    },
+    "SubmissionList": {
+        "type": "object",
+        "properties": {"lang": {"enum": list(LANGS)},
+                       "submissions": {"type": "array", "items": _ref("SubmissionSummary"),
+                                       "description": "newest first, at most 100"}},
+        "required": ["lang", "submissions"], "additionalProperties": False,
+    },
+    "StoredSubmission": {
+        "type": "object",
+        "properties": {"id": SUBMISSION_ID, "exercise": {"type": "string"}, "track": {"enum": list(TRACKS)},
+                       "code": {"type": "string"}, "created_at": {"type": "string", "format": "date-time"},
+                       "report": _ref("Report")},
+        "required": ["id", "exercise", "track", "code", "created_at", "report"], "additionalProperties": False,
+    },
+    "Progress": {
+        "type": "object",
+        "properties": {"exercises": {"type": "object", "description": "slug → solved or attempted (exercises "
+                                                                      "never submitted to are absent)",
+                                     "additionalProperties": {"enum": ["solved", "attempted"]}}},
+        "required": ["exercises"], "additionalProperties": False,
+    },
+})
+LEARNER = ("Whose: the learner cookie (mlj_learner, HttpOnly), set on the first answer that lacks it. Only the "
+           "cookie that made a submission reads it.")
+STORE_DOWN = _error("the record cannot be read right now", RETRY_AFTER)
+
+
 LANG_PARAM = {"name": "lang", "in": "query", "required": False, "schema": {"enum": list(LANGS)},
               "description": "language of the texts (default: the lang cookie, then Accept-Language); "
                              "any other language is a 422"}
@@ -295,8 +338,9 @@ def document() -> dict[str, Any]:
                     "429": _error("too many requests from this client, or (error code too_many_pending) as many of "
                                   "its submissions already judged or waiting as it may have; try again after "
                                   "Retry-After seconds", RETRY_AFTER),
-                    "503": _error("every sandbox of the track is busy and the queue in front of them is full; try "
-                                  "again after Retry-After seconds (how fast the queue drains)", RETRY_AFTER),
+                    "503": _error("every sandbox of the track is busy and the queue in front of them is full (with a "
+                                  "broker: deeper than its workers drain in a minute), or the verdict could not be "
+                                  "recorded; try again after Retry-After seconds", RETRY_AFTER),
                 },
             }},
             "/api/reports/render": {"post": {
@@ -344,6 +388,32 @@ def document() -> dict[str, Any]:
                               "404": _error("no such exercise, lesson or task"),
                               "422": _error(f"an answer id the task does not have, or {UNKNOWN_LANG}"),
                               "429": TOO_MANY},
+            }},
+            "/api/submissions": {"get": {
+                "operationId": "listSubmissions", "summary": "this learner's submissions, newest first",
+                "description": LEARNER,
+                "parameters": [{"name": "exercise", "in": "query", "required": False, "schema": {"type": "string"},
+                                "description": "only this exercise's"}, LANG_PARAM],
+                "responses": {"200": _json(_ref("SubmissionList"), "this learner's submissions"),
+                              "404": _error("no such exercise"), "422": _error(UNKNOWN_LANG), "429": TOO_MANY,
+                              "503": STORE_DOWN},
+            }},
+            "/api/submissions/{submission_id}": {"get": {
+                "operationId": "getSubmission", "summary": "one of this learner's submissions: code and report",
+                "description": LEARNER,
+                "parameters": [{"name": "submission_id", "in": "path", "required": True,
+                                "schema": {"type": "string"}}, LANG_PARAM],
+                "responses": {"200": _json(_ref("StoredSubmission"), "the submission, its report in `lang`"),
+                              "404": _error("no submission of this learner has this id (missing, someone else's "
+                                            "or malformed: the same answer)"),
+                              "422": _error(UNKNOWN_LANG), "429": TOO_MANY, "503": STORE_DOWN},
+            }},
+            "/api/progress": {"get": {
+                "operationId": "getProgress", "summary": "this learner's solved and attempted exercises",
+                "description": LEARNER,
+                "parameters": [LANG_PARAM],
+                "responses": {"200": _json(_ref("Progress"), "per exercise"), "422": _error(UNKNOWN_LANG),
+                              "429": TOO_MANY, "503": STORE_DOWN},
             }},
             "/api/openapi.json": {"get": {
                 "operationId": "openapi", "summary": "this document",

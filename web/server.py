@@ -18,6 +18,7 @@ headers. So, on waitress's own parts:
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import resource
@@ -30,7 +31,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from waitress import wasyncore
 from waitress.adjustments import Adjustments
@@ -42,6 +43,7 @@ from waitress.task import WSGITask as WaitressWSGITask
 from waitress.utilities import Error
 
 from judge.errors import JudgeError
+from sandbox import TRACKS
 from web.errors import server_error_body
 from web.security import strict_headers
 
@@ -54,6 +56,9 @@ SHUTDOWN_MARGIN = 30.0
 MAX_HEADER_BYTES = 64 * 1024
 # Descriptors besides the connections: zygote pipes, exercise files being read, logs, the listening sockets.
 SPARE_FILES = 256
+
+if TYPE_CHECKING:
+    from store import Store
 
 log = logging.getLogger("mljudge.web")
 
@@ -290,15 +295,32 @@ def shutdown_grace(catalog: Any) -> float:
     return max((e.limits.wall_seconds for e in exercises), default=5.0) + SHUTDOWN_MARGIN
 
 
+def open_store(settings: dict[str, Any]) -> Store:
+    """The record of submissions (JUDGE_DATABASE_URL, else a SQLite file in JUDGE_DATA_DIR), migrated to the newest
+    schema. Raises store.StoreError, one line, when it cannot be opened or migrated."""
+    from store import Store, default_url
+
+    opened = Store.open(settings["DATABASE_URL"] or default_url(settings["DATA_DIR"]))
+    try:
+        opened.upgrade()
+    except BaseException:
+        opened.close()
+        raise
+    return opened
+
+
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: Path | None = None,
-          threads: int = 16, pool_size: int | None = None, out: TextIO = sys.stdout) -> int:
-    """Check the settings, start the zygotes, then serve until SIGTERM/SIGINT and drain. Returns an exit code;
-    raises web.config.ConfigError (one line) for a malformed setting."""
+          threads: int = 16, pool_size: int | None = None, broker: str | None = None, out: TextIO = sys.stdout) -> int:
+    """Check the settings, open and migrate the database, start the zygotes (or, with a broker, reach it), then
+    serve until SIGTERM/SIGINT and drain. Returns an exit code; raises a JudgeError (one line) for a malformed
+    setting, a database or broker that cannot be reached, a port that cannot be listened on."""
     from judge.catalog import Catalog
-    from sandbox.pool import Pool
+    from judge.pools import new_pool
     from web import config, create_app
 
     settings = config.read()  # before anything starts: a typo stops here
+    broker = broker or settings["BROKER_URL"]
+    store = open_store(settings)  # a database that fails stops the start here, in one line, never a 500 later
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     connection_limit = settings["CONNECTION_LIMIT"]
     files = raise_open_files(connection_limit + SPARE_FILES)
@@ -306,32 +328,47 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
         connection_limit = max(1, files - SPARE_FILES)
         print(f"WARNING: the open-files limit is {files} (ulimit -n); serving at most {connection_limit} "
               f"connections instead of {settings['CONNECTION_LIMIT']}", file=out, flush=True)
-    with Signals().installed() as signals:
-        pool = Pool(size=pool_size, max_waiting=settings["MAX_PENDING"], per_client=settings["MAX_PER_CLIENT"],
-                    allow_unconfined=settings["ALLOW_UNCONFINED"])
+    with contextlib.ExitStack() as stack, Signals().installed() as signals:
+        stack.callback(store.close)
+        pool = dispatcher = None
+        if broker:  # graded by `judge worker`s: this process needs no sandbox
+            from dispatch.submitter import Dispatcher, Settings
+
+            dispatcher = Dispatcher(broker, Settings(per_client=settings["MAX_PER_CLIENT"],
+                                                     floor=settings["MAX_PENDING"]))
+            stack.callback(dispatcher.close)
+            dispatcher.check()
+            # Each submission waits for its worker in a request thread of its own.
+            in_flight = len(TRACKS) * 2 * settings["MAX_PENDING"]
+        else:
+            pool = new_pool(pool_size, max_waiting=settings["MAX_PENDING"], per_client=settings["MAX_PER_CLIENT"],
+                            allow_unconfined=settings["ALLOW_UNCONFINED"])
+            stack.callback(pool.close)
+            # A thread for every submission that may be judged or waiting (each waits in its own request).
+            in_flight = len(pool.queues) * (pool.size + settings["MAX_PENDING"])
         catalog = Catalog(exercises_dir or settings["EXERCISES_DIR"])
-        app = create_app(pool=pool, catalog=catalog)
+        app = create_app(pool=pool, catalog=catalog, store=store, dispatcher=dispatcher)
         grace = settings["SHUTDOWN_GRACE"] or shutdown_grace(catalog)
         try:  # listening from here (a taken port fails before the sandbox starts); served once the zygotes are warm
-            # A thread for every submission that may be judged or waiting (each waits in its own request), and more,
-            # so that pages and static files never queue behind grading.
-            in_flight = len(pool.queues) * (pool.size + settings["MAX_PENDING"])
+            # More threads than submissions in flight, so that pages and static files never queue behind grading.
             service = Service(app, host, port, threads=max(threads, in_flight + 8),
                               connection_limit=connection_limit, request_timeout=settings["REQUEST_TIMEOUT"],
                               idle_timeout=settings["IDLE_TIMEOUT"], grace=grace, signals=signals)
         except OSError as exc:  # the port is taken, the address is not this machine's
             raise ListenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-        print(f"starting the sandbox ({pool.size} zygote(s) per track)…", file=out, flush=True)
-        try:
+        stack.callback(service.close)  # (already closed after a drain)
+        print(f"submissions are recorded in {store.where}", file=out, flush=True)
+        if pool is not None:
+            print(f"starting the sandbox ({pool.size} zygote(s) per track)…", file=out, flush=True)
             pool.start()
             warn_if_unconfined(pool.modes(), pool.inactive_layers(), out)
-            shown = f"[{host}]" if ":" in host else host
-            print(f"mljudge is serving on http://{shown}:{service.port}/  (Ctrl+C stops it)", file=out, flush=True)
-            cut = service.run()
-            print(f"stopped{f': {cut} request(s) in flight were cut off' if cut else ''}", file=out, flush=True)
-        finally:
-            service.close()  # (already closed after a drain)
-            pool.close()
+        elif dispatcher is not None:
+            print(f"grading through the broker at {dispatcher.where}: `judge worker`s grade the submissions",
+                  file=out, flush=True)
+        shown = f"[{host}]" if ":" in host else host
+        print(f"mljudge is serving on http://{shown}:{service.port}/  (Ctrl+C stops it)", file=out, flush=True)
+        cut = service.run()
+        print(f"stopped{f': {cut} request(s) in flight were cut off' if cut else ''}", file=out, flush=True)
     return 0
 
 
