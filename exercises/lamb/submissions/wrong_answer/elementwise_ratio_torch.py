@@ -1,0 +1,12 @@
+# mistake: elementwise-ratio
+# .abs() where a norm belongs: one ratio per entry instead of one per layer.
+import torch
+
+
+def lamb(param, grad, m, v, t, lr=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.01):
+    m = beta1 * m + (1 - beta1) * grad
+    v = beta2 * v + (1 - beta2) * grad**2
+    r = (m / (1 - beta1**t)) / ((v / (1 - beta2**t)).sqrt() + eps) + weight_decay * param
+    w, u = param.abs(), r.abs()
+    ratio = torch.where((w > 0) & (u > 0), w / u, torch.ones_like(w))
+    return param - lr * ratio * r, m, v
