@@ -7,6 +7,7 @@ and its parameters) which `judge.grade` turns into a sentence in the learner's l
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -178,7 +179,7 @@ def _compare_any(expected: Any, got: Any, tolerance: Tolerance, track: str, path
     return compare(expected, got, Returns(kind), tolerance, track, path, nan_equal=nan_equal)
 
 
-def _first_failure(checks: Any) -> Comparison:
+def _first_failure(checks: Iterable[Comparison]) -> Comparison:
     worst = None
     for check in checks:
         if not check.passed:

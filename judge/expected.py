@@ -30,7 +30,7 @@ def compute(exercise: Exercise) -> dict[str, Any]:
     reference = resolve_reference(exercise)
     if reference is None:
         raise ExerciseError(exercise.path / "exercise.toml", "no [reference] function to compute expected values")
-    out = {}
+    out: dict[str, Any] = {}
     for case in exercise.cases:
         if case.raises:
             out[case.id] = None

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from judge import schema, values
 from judge.errors import ExerciseError
@@ -384,7 +384,7 @@ def _expected(path: Path, cases: tuple[Case, ...], *, judged_by_checker: bool) -
         raise ExerciseError(path, f"unreadable: {exc}; run `judge check --write` to recompute") from None
     if not isinstance(stored, dict) or doc.get("format") != EXPECTED_FORMAT:
         raise ExerciseError(path, f"not in format {EXPECTED_FORMAT}: run `judge check --write` to recompute")
-    expected = {}
+    expected: dict[str, Any] = {}
     for case in cases:
         entry = stored.get(case.id)
         if not isinstance(entry, dict) or entry.get("inputs") != values.fingerprint(case.args):
@@ -476,7 +476,7 @@ def load_callable(folder: Path, ref: str, where: Where, *keys: str | int) -> Cal
         raise where.error(f"cannot load {ref!r}: {type(exc).__name__}: {exc}", *keys) from None
     if not callable(func):
         raise where.error(f"{ref!r} is not callable", *keys)
-    return func
+    return cast("Callable[..., Any]", func)
 
 
 def resolve_reference(exercise: Exercise) -> Callable[..., Any] | None:

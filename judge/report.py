@@ -134,7 +134,8 @@ class Report:
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON data, in no language (to store, or to render later)."""
-        return _to_json(asdict(self, dict_factory=_plain_dict))
+        data: dict[str, Any] = _to_json(asdict(self, dict_factory=_plain_dict))
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Report:

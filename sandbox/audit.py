@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable
+from types import FrameType
 from typing import Any
 
 # Event prefixes refused outright while a submission runs.
@@ -115,9 +116,10 @@ def _caller_is_import_machinery() -> bool:
     return any(f.f_code.co_filename.startswith(IMPORT_MACHINERY) for f in _callers(3))
 
 
-def _callers(depth: int) -> list[Any]:
+def _callers(depth: int) -> list[FrameType]:
     """The Python frames above the audited operation (this module's own frames skipped), innermost first."""
-    frame, found = sys._getframe(1), []
+    frame: FrameType | None = sys._getframe(1)
+    found: list[FrameType] = []
     while frame is not None and frame.f_code.co_filename == __file__:
         frame = frame.f_back
     while frame is not None and len(found) < depth:

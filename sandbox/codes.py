@@ -19,7 +19,7 @@ class ErrorKind(StrEnum):
     def parse(cls, value: object) -> ErrorKind:
         """What the child said, or ERROR for anything that is not a kind (the child is not trusted)."""
         try:
-            return cls(value)
+            return cls(str(value)) if isinstance(value, str) else cls.ERROR
         except ValueError:
             return cls.ERROR
 

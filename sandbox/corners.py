@@ -149,7 +149,7 @@ def harden_logging() -> None:
         return make_log_record(attributes)
 
     logging.Logger.makeRecord = checked_record  # type: ignore[method-assign]
-    logging.makeLogRecord = checked_log_record
+    logging.makeLogRecord = checked_log_record  # type: ignore[assignment]  # takes any mapping, as the original
 
 
 def _refuse_dunder_keys(mapping: Any) -> None:

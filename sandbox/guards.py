@@ -62,7 +62,7 @@ SAFE_EXCEPTIONS = tuple(
     if isinstance(value, type) and issubclass(value, BaseException) and not name.startswith("_")
 )
 
-_INPLACE = {
+_INPLACE: dict[str, Callable[[Any, Any], Any]] = {
     "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
     "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow, "<<=": operator.ilshift,
     ">>=": operator.irshift, "|=": operator.ior, "^=": operator.ixor, "&=": operator.iand,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Callable
+from typing import cast
 
 # <linux/sched.h>
 CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
@@ -36,7 +37,7 @@ def _function(name: str, *argtypes: type) -> Callable[..., int]:
     function = getattr(_libc, name)
     function.argtypes = argtypes
     function.restype = ctypes.c_long if name == "syscall" else ctypes.c_int
-    return function
+    return cast("Callable[..., int]", function)
 
 
 _ulong, _str = ctypes.c_ulong, ctypes.c_char_p

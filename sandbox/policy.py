@@ -287,6 +287,12 @@ class _StaticCheck(ast.NodeVisitor):
         return False
 
 
+def _as_ast(node: object) -> ast.AST:
+    """What RestrictedPython's visitors return (typed loosely there): always one node for the nodes rewritten here."""
+    assert isinstance(node, ast.AST)
+    return node
+
+
 class _Transformer(RestrictingNodeTransformer):
     """RestrictedPython's transformer, with structured issues and an idiom-friendly policy."""
 
@@ -340,13 +346,13 @@ class _Transformer(RestrictingNodeTransformer):
         if node.attr.startswith("_") or node.attr in INSPECT_ATTRIBUTES:
             # One issue per chain, the innermost: `torch._C._nn.elu` is about `_C`, not also about `_nn`.
             before = len(self.issues)
-            result = self.node_contents_visit(node)
+            result = _as_ast(self.node_contents_visit(node))
             where = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
             if not any((i.line, i.col) == where for i in self.issues[before:]):
                 code = "inspect_attribute" if node.attr in INSPECT_ATTRIBUTES else "private_attribute"
                 self._issue(node, code, name=node.attr)
             return result
-        return super().visit_Attribute(node)
+        return _as_ast(super().visit_Attribute(node))
 
     def _own_private(self, node: ast.Attribute) -> bool:
         """`self._scale`, `cls._cache`, `Helper._k`: a single-underscore attribute of the submission's own class
@@ -364,37 +370,38 @@ class _Transformer(RestrictingNodeTransformer):
         if isinstance(new, ast.Call):
             new.args[1] = ast.Constant(saved)
             ast.copy_location(new.args[1], node)
-        else:
+        elif isinstance(new, ast.Attribute):
             new.attr = saved
-        return new
+        return _as_ast(new)
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         # Every call's result goes through `_ck_` (sandbox.guards: Tripwire.screen) before the submission holds it:
         # a library helper may return what an attribute guard never saw (attrgetter, reduce(getattr, ...)). The
         # call itself stays in the submission's frame, so `super()` and frame-reading libraries work unchanged.
         call = super().visit_Call(node)
+        assert isinstance(call, ast.expr)
         wrapped = ast.Call(func=ast.Name("_ck_", ast.Load()), args=[call], keywords=[])
         return ast.fix_missing_locations(ast.copy_location(wrapped, node))
 
     def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
         # `out[mask] *= alpha` and `self.steps += 1` are idiomatic; the target still goes through _write_.
         if isinstance(node.target, ast.Subscript | ast.Attribute):
-            return self.node_contents_visit(node)
-        return super().visit_AugAssign(node)
+            return _as_ast(self.node_contents_visit(node))
+        return _as_ast(super().visit_AugAssign(node))
 
     def visit_Nonlocal(self, node: ast.Nonlocal) -> ast.AST:
-        return self.node_contents_visit(node)
+        return _as_ast(self.node_contents_visit(node))
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST:
         # `SCALE: Final[float] = ...`, `y: NDArray = ...` and NamedTuple fields are idiomatic typed code, which
         # RestrictedPython refuses outright. The target can only be one name, attribute or subscript, so it goes
         # through the same checks (and _write_ guard) as a plain assignment's; the annotation is an expression.
-        return self.node_contents_visit(node)
+        return _as_ast(self.node_contents_visit(node))
 
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
         self._class_depth += 1
         try:
-            return super().visit_ClassDef(node)
+            return _as_ast(super().visit_ClassDef(node))
         finally:
             self._class_depth -= 1
 

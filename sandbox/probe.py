@@ -14,6 +14,7 @@ import select
 import signal
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from sandbox import libc, uids
 from sandbox.isolation import LAYERS, IsolationError, Jail, LayerStatus, capabilities
@@ -60,15 +61,15 @@ def _probe(jail: Jail, timeout: float) -> list[LayerStatus]:
         os.close(report_r)
         _reap(pid, timeout)
     try:
-        report = json.loads(line)
+        said: dict[str, list[Any]] = json.loads(line)
     except ValueError:
-        report = {"error": ["namespaces", f"the probe child sent no report within {timeout} s"]}
-    if "error" in report:
-        failed, why = report["error"]
+        said = {"error": ["namespaces", f"the probe child sent no report within {timeout} s"]}
+    if "error" in said:
+        failed, why = said["error"]
         return [
             LayerStatus(name, False, why if name == failed else f"not verified: {failed} failed") for name in LAYERS
         ]
-    results = {name: LayerStatus(name, *report[name]) for name in LAYERS if name != "namespaces"}
+    results = {name: LayerStatus(name, *said[name]) for name in LAYERS if name != "namespaces"}
     ns_active = jail.mode != "none" and namespaces is True
     ns_detail = str(namespaces) if jail.mode != "none" and not ns_active else planned["namespaces"].detail
     results["namespaces"] = LayerStatus("namespaces", ns_active, ns_detail)

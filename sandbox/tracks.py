@@ -140,7 +140,7 @@ def _torch_setup() -> Any:
         set_num_threads(min(n, MAX_TORCH_THREADS) if type(n) is int else n)  # torch explains a bad argument
 
     capped.__doc__ = set_num_threads.__doc__
-    torch.set_num_threads = capped
+    torch.set_num_threads = capped  # type: ignore[assignment]  # the same signature, minus the stub's name
     return Modes()
 
 

@@ -16,6 +16,11 @@ from sandbox import wire
 from sandbox.tracks import Track
 
 
+def _discard(header: dict[str, Any], blob: bytes = b"") -> None:
+    """The warm-up's answers: encoded like a real job's (that path warms too), then dropped."""
+    wire.encode_frame(header, blob)
+
+
 def warm(track: Track, context: Any) -> None:
     """Run the worker's whole path once, in this process, on the track's trusted warm-up code (never hardened: the
     audit hook and replaced kernels cannot be undone, and the zygote serves every exercise)."""
@@ -32,7 +37,7 @@ def warm(track: Track, context: Any) -> None:
     header, blob = build_request(job, Limits())
     stdout, stderr = sys.stdout, sys.stderr
     try:
-        worker.run_job(header, blob, lambda h, b=b"": wire.encode_frame(h, b), context, harden=False)
+        worker.run_job(header, blob, _discard, context, harden=False)
     finally:
         sys.stdout, sys.stderr = stdout, stderr
         context.shield.current = None

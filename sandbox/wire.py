@@ -90,8 +90,8 @@ def read_frame(stream: BinaryIO, *, max_header: int, max_blob: int) -> tuple[dic
     head_len, blob_len = _PREFIX.unpack(prefix)
     if head_len > max_header or blob_len > max_blob:
         raise WireError(f"frame too large ({head_len} + {blob_len} bytes)")
-    head = _read_exact(stream, head_len)
-    blob = _read_exact(stream, blob_len) if blob_len else b""
+    head = _read_exact(stream, head_len) or b""
+    blob = (_read_exact(stream, blob_len) or b"") if blob_len else b""
     return parse_header(head), blob
 
 
@@ -99,7 +99,7 @@ def split_frames(data: bytes, *, max_header: int, max_blob: int) -> tuple[list[t
     """Split a byte string into frames. Returns (frames, complete); a truncated tail is dropped, not an error,
     because a child killed mid-write leaves exactly that."""
     stream = io.BytesIO(data)
-    frames = []
+    frames: list[tuple[dict[str, Any], bytes]] = []
     while True:
         try:
             frame = read_frame(stream, max_header=max_header, max_blob=max_blob)

@@ -120,11 +120,13 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, h
     """Execute one job. `harden` (every real job, never the zygote's warm-up) replaces the forbidden ops'
     kernels and installs the audit hook: both are irreversible."""
     capture = Capture(keep=int(job["output_keep"]), hard=int(job["output_hard"]))
-    sys.stdout = sys.stderr = capture  # type: ignore[assignment]
+    sys.stdout = sys.stderr = capture
     # The default warning printer reads the warning's source line from disk (linecache), which the audit hook
     # refuses when that line is the judge's own; the learner needs the warning, not the line.
-    warnings.showwarning = lambda message, category, *_rest, **_kw: capture.write(
-        f"{category.__name__}: {message}\n")
+    def show_warning(message: Warning | str, category: type[Warning], *_rest: Any, **_kw: Any) -> None:
+        capture.write(f"{category.__name__}: {message}\n")
+
+    warnings.showwarning = show_warning
 
     def report(code: str, what: str) -> None:
         emit({"event": "violation", "code": code, "what": what[:200]})

@@ -101,7 +101,7 @@ def _retry_after() -> int:
     return max(1, int(limit.reset_at - time.time())) if limit is not None else 60
 
 
-def _unexpected(exc: Exception) -> Response | tuple[str, int]:
+def _unexpected(exc: Exception) -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     if isinstance(exc, HTTPException):
         return _http_error(exc)
     log.exception("unhandled error on %s %s", request.method, request.path)

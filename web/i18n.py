@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request
+from flask import Flask, request
 
 from judge.exercise import TRACKS
 from judge.i18n import DEFAULT_LANG, LANGS, t
@@ -53,7 +53,7 @@ def js_strings(lang: str) -> dict[str, str]:
     return {key: t(f"web.{key}", lang) for key in JS_KEYS}
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     """Give every template `lang`, `_()`, the language switch and the scripts' strings."""
     from urllib.parse import urlencode
 

@@ -17,5 +17,5 @@ def _renderer() -> MarkdownIt:
 
 
 def render(text: str) -> str:
-    return _renderer().render(text)
+    return str(_renderer().render(text))
 

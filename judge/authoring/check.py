@@ -345,7 +345,7 @@ def _aten_problem(name: str) -> str | None:
         packet = None
     if isinstance(packet, torch._ops.OpOverloadPacket):
         return None
-    every = getattr(torch._C, "_dispatch_get_all_op_names", list)()  # only for the suggestion: private API
+    every: list[str] = getattr(torch._C, "_dispatch_get_all_op_names", list)()  # only for the suggestion: private API
     known = {n.partition(".")[0].partition("::")[2] for n in every if n.startswith(f"{namespace}::")}
     close = difflib.get_close_matches(op, sorted(known), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ": check the spelling"
