@@ -5,7 +5,7 @@
 // handle (its state, for the console and the end-to-end tests). It draws from the JSON that trusted code computed
 // on the server (page.panels[i].data); a panel with `params` asks the server for other states through
 // context.fetchState(values).
-import { page, postJSON, t, wrapMarkdownTables } from "./common.js";
+import { page, postJSON, scrollCues, t, wrapMarkdownTables } from "./common.js";
 import { mountPlot } from "./lesson-plot.js";
 
 // --- the views: tabs (WAI-ARIA tabs: arrow keys move between them, the selected one is the only tab stop) -------
@@ -68,6 +68,7 @@ const mounted = Promise.all((page.panels || []).map(async (panel) => {
       t: panelStrings(panel.kind),
       fetchState: (values) => fetchState(panel, values),
     });
+    scrollCues(root); // a panel's table wider than a phone says that it scrolls
     root.dataset.ready = "true";
   } catch (error) {
     root.dataset.ready = "error";

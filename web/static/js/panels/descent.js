@@ -248,8 +248,8 @@ export function mount(root, { data, options, params, t, fetchState }) {
       const cells = r.flew_off != null
         ? [el("td", { colspan: "3", "data-key": "flew_off", "data-value": String(r.flew_off) },
           t("flew_off", { step: r.flew_off }))]
-        : [cell("point", JSON.stringify(r.point), `(${formatNumber(r.point[0], 4)}, ${formatNumber(r.point[1], 4)})`),
-          cell("loss", r.loss, formatSig(r.loss, 4)), cell("distance", r.distance, formatSig(r.distance, 4))];
+        : [cell("point", JSON.stringify(r.point), `(${formatNumber(r.point[0], 3)}, ${formatNumber(r.point[1], 3)})`),
+          cell("loss", r.loss, formatSig(r.loss, 3)), cell("distance", r.distance, formatSig(r.distance, 3))];
       return el("tr", { "data-path": name }, el("td", {}, swatch, ` ${t(name)}`), ...cells,
         cell("first_within", r.first_within, r.first_within == null ? t("never") : String(r.first_within)),
         cell("settled_from", r.settled_from, r.settled_from == null ? t("never") : String(r.settled_from)));

@@ -361,6 +361,18 @@ export function mount(root, { data, options, t }) {
     state: () => ({ delta: state.delta, d: d[state.index], points: [...state.points],
       curves: ORDER.filter((n) => state.show.has(n)), mse: batch("squared"), huber: batch("huber") }),
     setPoint,
+    /** The page coordinates of error i on the strip, and of a value d there (where a pointer drags it). */
+    stripPoint(i) {
+      const g = stripGeometry();
+      const box = strip.getBoundingClientRect();
+      const d = Math.max(data.d[0], Math.min(data.d[1], state.points[i]));
+      return { x: box.left + g.toPx(d), y: box.top + 30 - 4 * (i % 2) };
+    },
+    stripAt(d) {
+      const g = stripGeometry();
+      const box = strip.getBoundingClientRect();
+      return { x: box.left + g.toPx(d), y: box.top + 30 };
+    },
     huber: (x) => ({ value: LOSSES.huber.value(x, state.delta), slope: LOSSES.huber.slope(x, state.delta) }),
   };
 }

@@ -493,6 +493,12 @@ export function cellGrid(parent, options) {
       if (cursor && !silent && onCursor) onCursor(cursor.r, cursor.c, "set");
       draw();
     },
+    /** The page coordinates of a cell's centre: where a pointer goes to reach it. */
+    center(r, c) {
+      const box2 = canvas.getBoundingClientRect();
+      const { x, y, w, h } = rect(r, c, r + 1, c + 1);
+      return { x: box2.left + x + w / 2, y: box2.top + y + h / 2 };
+    },
     resize(newRows, newCols) {
       rows = newRows;
       cols = newCols;
