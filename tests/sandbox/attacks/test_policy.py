@@ -43,7 +43,7 @@ from tests.judging import judged
 ROOT = os.geteuid() == 0
 pytestmark = pytest.mark.skipif(not ROOT, reason="the jail needs root, as on the judge's machines and in CI")
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 GELU_DIR = REPO / "exercises" / "gelu"
 EXPECTED_JSON = GELU_DIR / "expected.json"
 REFERENCE_PY = REPO / "reference" / "gelu.py"
