@@ -55,7 +55,7 @@ class Results:
         self._waiters: dict[str, Waiter] = {}
         self._lock = threading.Lock()
         self._closed = threading.Event()
-        self._pubsub = client.pubsub(ignore_subscribe_messages=True)
+        self._pubsub = client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
         self._pubsub.psubscribe(pattern)  # before any job is sent: no answer can come before we listen
         self._thread = threading.Thread(target=self._listen, name="mljudge-results", daemon=True)
         self._thread.start()

@@ -159,8 +159,8 @@ class Store:
         """Delete the submissions made more than `older_than` ago. Returns how many."""
         cutoff = now() - older_than
         with self._transaction() as session:
-            return int(session.execute(delete(SubmissionRow).where(SubmissionRow.created_at < cutoff))
-                       .rowcount or 0)
+            deleted = session.execute(delete(SubmissionRow).where(SubmissionRow.created_at < cutoff))
+            return int(getattr(deleted, "rowcount", 0) or 0)  # a DML statement's result: a CursorResult
 
     # --- reading -------------------------------------------------------------------------------------------------
 
