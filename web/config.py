@@ -133,10 +133,12 @@ SETTINGS: tuple[Setting, ...] = (
             "separated by ';'. Past it: 429 with Retry-After."),
     Setting("JUDGE_MAX_PENDING", "MAX_PENDING", count, "16", "32",
             "Submissions that may wait for a sandbox, per track, besides those being judged; clients take turns. "
-            "Past it: 503 with a Retry-After computed from how fast the queue drains."),
+            "Past it: 503 with a Retry-After computed from how fast the queue drains. With a broker: a track's "
+            "queue may always be this deep, and deeper as far as its workers drain in a minute."),
     Setting("JUDGE_MAX_PER_CLIENT", "MAX_PER_CLIENT", count, "2", "3",
             "Submissions one client may have being judged or waiting at once; past it: 429 with Retry-After. "
-            "A client never holds every sandbox of a track while there are two or more."),
+            "A client never holds every sandbox of a track while there are two or more. With a broker the cap holds "
+            "across every web process and worker."),
     Setting("JUDGE_TRUSTED_PROXIES", "TRUSTED_PROXIES", networks, "", "127.0.0.1, 10.0.0.0/8",
             "Reverse proxies (addresses or CIDR blocks) whose X-Forwarded-For is believed when naming the client "
             "(rate limits, fair admission). Empty: the direct peer is the client."),
