@@ -1,14 +1,18 @@
-"""`judge new`: a complete scaffold that fails `judge check` until filled in, and passes once it is."""
+"""`judge new`: a complete scaffold that fails `judge check` until filled in, and passes once it is. The exercise's
+reference goes to the `reference` package (here a temporary one: see `reference_home`), where tests pin it."""
 
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+import reference
+from judge.authoring import new
 from judge.authoring.new import MARKER, function_name
 from tests.authoring.conftest import Run
 
@@ -16,7 +20,7 @@ Judge = Callable[..., Run]
 
 FILES = [
     "cases.toml", "exercise.toml", "hints.toml", "mistakes.py", "mistakes.toml", "prompt.en.md", "prompt.ru.md",
-    "reference.py", "solutions/numpy.py", "solutions/torch.py", "starters/numpy.py", "starters/torch.py",
+    "solutions/numpy.py", "solutions/torch.py", "starters/numpy.py", "starters/torch.py",
     "submissions/accepted/example_numpy.py", "submissions/accepted/example_torch.py",
     "submissions/wrong_answer/example_mistake.py",
 ]
@@ -34,10 +38,26 @@ CODE = {
 }
 
 
+@pytest.fixture(autouse=True)
+def reference_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The `reference` package and tests/reference that `judge new` writes into, as a temporary copy of the layout
+    (the repository's own stay untouched); `reference.<name>` imports from there, as the judge imports it."""
+    home = tmp_path / "repo"
+    (home / "reference").mkdir(parents=True)
+    (home / "tests" / "reference").mkdir(parents=True)
+    monkeypatch.setattr(new, "REFERENCE", home / "reference")
+    monkeypatch.setattr(new, "REFERENCE_TESTS", home / "tests" / "reference")
+    monkeypatch.setattr(reference, "__path__", [*reference.__path__, str(home / "reference")])
+    monkeypatch.delitem(sys.modules, "reference.double", raising=False)
+    yield home / "reference"
+    sys.modules.pop("reference.double", None)
+
+
 def fill_in(folder: Path) -> None:
     """Replace every placeholder: the code stubs by real code, the marked texts by the text they suggest."""
     for name, code in CODE.items():
-        (folder / name).write_text(code, encoding="utf-8")
+        target = new.REFERENCE / "double.py" if name == "reference.py" else folder / name
+        target.write_text(code, encoding="utf-8")
     for file in folder.rglob("*"):
         if file.is_file():
             text = file.read_text(encoding="utf-8")
@@ -64,6 +84,26 @@ def test_scaffold_is_complete(judge: Judge, exercises: Path) -> None:
     for lang, heading in (("en", "## Examples"), ("ru", "## Примеры")):
         assert heading in (folder / f"prompt.{lang}.md").read_text(encoding="utf-8")
     assert "created" in run.out and "judge check --write double" in run.out
+    # the reference has one home: the `reference` package, with a test to pin it
+    assert meta["reference"]["function"] == "reference.double:double"
+    module, test = new.reference_files("double")
+    assert module == new.REFERENCE / "double.py" and "def double(x: ArrayLike)" in module.read_text(encoding="utf-8")
+    assert "from reference.double import double" in test.read_text(encoding="utf-8")
+    assert "tests/reference/test_double.py" in (folder / "exercise.toml").read_text(encoding="utf-8")
+
+
+def test_an_existing_reference_module_is_left_alone(judge: Judge, exercises: Path, reference_home: Path) -> None:
+    """Several exercises may share a module (gelu and gelu-backward share reference/gelu.py): judge new points the
+    new one into it and writes nothing there; a refused scaffold writes nothing anywhere."""
+    shared = reference_home / "double.py"
+    shared.write_text("def triple(x):\n    return 3 * x\n", encoding="utf-8")
+    assert judge("new", "double", "--exercises-dir", exercises).code == 0
+    assert shared.read_text(encoding="utf-8") == "def triple(x):\n    return 3 * x\n"
+    assert (new.REFERENCE_TESTS / "test_double.py").is_file()
+    before = sorted(reference_home.parent.rglob("*"))
+    assert judge("new", "double", "--exercises-dir", exercises).code == 2  # the folder exists now
+    assert judge("new", "twice", "--exercises-dir", exercises, "--module", "nowhere").code == 2
+    assert sorted(reference_home.parent.rglob("*")) == before
 
 
 def test_scaffold_fails_the_check_at_every_placeholder(judge: Judge, exercises: Path) -> None:
