@@ -390,6 +390,7 @@ PANEL_KINDS: dict[str, dict[str, Spec]] = {
     "positional-clocks": {},
     "encoder-block": {},
     "ppo-clip": {},
+    "backprop": {},
 }
 
 PANEL = Tagged("kind", common={

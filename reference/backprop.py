@@ -19,6 +19,8 @@ slope at every point is the entry grad_weight[0, 1] that `linear_backward` compu
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -118,3 +120,20 @@ def lesson_best_entry() -> float:
     rest = linear(LESSON_X, _with_entry(0.0), LESSON_BIAS)[:, i] - LESSON_TARGET[:, i]
     column = LESSON_X[:, j]
     return float(-(column @ rest) / (column @ column))
+
+
+def panel() -> dict[str, Any]:
+    """What the lesson's panel draws (web/static/js/panels/backprop.js), as plain lists: the example the learner
+    edits (x, weight, bias, target), the entry the 1-D plot varies, the gradient step's lr, and at the start the
+    forward values and all three gradients, for the page's own computation (three matrix products) to be tested
+    against."""
+    y = linear(LESSON_X, LESSON_WEIGHT, LESSON_BIAS)
+    grad_x, grad_weight, grad_bias = lesson_gradients()
+    return {
+        "x": LESSON_X.tolist(), "weight": LESSON_WEIGHT.tolist(), "bias": LESSON_BIAS.tolist(),
+        "target": LESSON_TARGET.tolist(), "entry": list(LESSON_ENTRY), "lr": 0.1, "range": [-3.0, 3.0],
+        "step": 0.05,
+        "start": {"y": y.tolist(), "loss": squared_error_loss(y, LESSON_TARGET),
+                  "grad_output": (y - LESSON_TARGET).tolist(), "grad_x": grad_x.tolist(),
+                  "grad_weight": grad_weight.tolist(), "grad_bias": grad_bias.tolist()},
+    }

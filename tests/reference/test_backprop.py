@@ -2,6 +2,7 @@
 torch.nn.functional.linear, and against finite differences of a scalar loss; the shapes and the refusals; and
 every number the Backpropagation lesson quotes or accepts as an answer."""
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from reference.backprop import (
     lesson_loss_slope,
     linear,
     linear_backward,
+    panel,
     squared_error_loss,
 )
 
@@ -172,3 +174,13 @@ def test_lesson_answers_come_from_the_reference():
     assert set(given) == set(LESSON_ANSWERS)
     for key, value in given.items():
         assert value == pytest.approx(LESSON_ANSWERS[key](), abs=1e-9), key
+
+
+def test_panel_is_plain_json_and_starts_at_the_lesson():
+    data = panel()
+    assert json.loads(json.dumps(data, allow_nan=False)) == data
+    grad_x, grad_weight, grad_bias = lesson_gradients()
+    np.testing.assert_array_equal(data["start"]["grad_weight"], grad_weight)
+    np.testing.assert_array_equal(data["start"]["grad_x"], grad_x)
+    np.testing.assert_array_equal(data["start"]["grad_bias"], grad_bias)
+    assert data["start"]["loss"] == 2.59375 and data["entry"] == [0, 1]

@@ -21,7 +21,7 @@ PANEL_LESSONS = {
     "conv2d": "conv2d", "max-pool": "pooling", "batch-norm": "histogram", "mse": "error", "huber": "error",
     "cross-entropy": "margin", "sgd-momentum": "descent", "rmsprop": "descent", "adam": "descent", "rnn": "echo",
     "lstm-cell": "forget-gate", "attention": "attention-heatmap", "positional-encoding": "positional-clocks",
-    "encoder-block": "encoder-block", "ppo": "ppo-clip",
+    "encoder-block": "encoder-block", "ppo": "ppo-clip", "linear-backward": "backprop",
 }
 
 
@@ -369,6 +369,54 @@ def test_rmsprop_and_adam_read_their_tasks_off_the_panel(tab: Tab) -> None:
     assert readout == {"gd": "330", "momentum": "88", "rmsprop": "38", "adam": "70"}
     assert answer(tab, "race", readout) == "true"
     assert rows["adam"]["settled_from"] == 116 and rows["rmsprop"]["settled_from"] == 412
+
+
+# --- module 7: backpropagation ----------------------------------------------------------------------------------
+
+
+def test_backprop_layer_follows_every_edit(tab: Tab) -> None:
+    from reference.backprop import LESSON_BIAS, LESSON_TARGET, LESSON_WEIGHT, LESSON_X, linear, linear_backward
+    from reference.backprop import squared_error_loss as loss
+
+    panel = open_panel(tab, "linear-backward")
+    x, weight = LESSON_X.copy(), LESSON_WEIGHT.copy()
+
+    def check() -> None:
+        got = state(tab, panel)
+        y = linear(x, weight, LESSON_BIAS)
+        grads = linear_backward(x, weight, LESSON_BIAS, y - LESSON_TARGET)
+        for name, want in zip(("gradX", "gradWeight", "gradBias"), grads, strict=True):
+            np.testing.assert_allclose(got[name], want, rtol=0, atol=1e-12)
+        assert got["loss"] == pytest.approx(loss(y, LESSON_TARGET), abs=1e-12)
+
+    check()
+    # typed (a decimal comma, a real minus) and by the arrow keys
+    for text, number in (("\u22121,5", -1.5), ("0.75", 0.75), ("2", 2.0)):
+        field = root(tab, panel).get_by_label("x[1, 1], editable", exact=True)
+        field.fill(text)
+        field.press("Enter")
+        x[1, 1] = number
+        check()
+    field = root(tab, panel).get_by_label("weight[0, 2], editable", exact=True)
+    field.focus()
+    for _ in range(3):
+        tab.page.keyboard.press("ArrowUp")
+    weight[0, 2] += 0.15
+    check()
+    # a gradient's entry under the mouse writes out its sum
+    cell = root(tab, panel).locator('table[data-array="grad_weight"] td[data-r="0"][data-c="1"]')
+    cell.hover()
+    assert value(tab, panel, "sum") == pytest.approx(state(tab, panel)["gradWeight"][0][1], abs=1e-12)
+    # one step of gradient descent lowers the loss; reset brings the example back
+    before = state(tab, panel)["loss"]
+    root(tab, panel).get_by_role("button", name="One step of gradient descent (lr = 0.1)").click()
+    assert state(tab, panel)["loss"] < before
+    root(tab, panel).get_by_role("button", name="Reset").click()
+    x, weight = LESSON_X.copy(), LESSON_WEIGHT.copy()
+    check()
+    # "Read the slope, then compute it" (module 7's try it): grad_weight[0, 1] off the panel
+    slope = root(tab, panel).locator('table[data-array="grad_weight"] td[data-r="0"][data-c="1"]').inner_text()
+    assert answer(tab, "read-the-slope", {"slope": slope.replace("\u2212", "-"), "by-hand": slope}) == "true"
 
 
 # --- module 8: memory and attention --------------------------------------------------------------------------------

@@ -442,7 +442,8 @@ PANEL_CODE = {"panel.py": "def infinite():\n    return {'x': float('inf')}\n\nde
 @pytest.mark.parametrize(("panel", "fragment", "message"), [
     ('\n[[panel]]\nkind = "histograms"\ndata = "reference.batch_norm:panel"\n', "kind =",
      "panel[0].kind must be one of conv2d, pooling, histogram, error, margin, descent, echo, forget-gate, "
-     "attention-heatmap, positional-clocks, encoder-block, ppo-clip, not 'histograms'; did you mean 'histogram'?"),
+     "attention-heatmap, positional-clocks, encoder-block, ppo-clip, backprop, not 'histograms'; did you mean "
+     "'histogram'?"),
     ('\n[[panel]]\nkind = "conv2d"\ndata = "reference.conv2d:panel"\nshow = ["gd"]\n', "show =",
      "unknown key 'panel[0].show'; known here: id, title, data, params, kind"),
     ('\n[[panel]]\nkind = "error"\ndata = "reference.conv2d:panel"\nshow = ["squares"]\n', "show =",
@@ -564,9 +565,9 @@ def test_every_panel_lesson_validates_and_sends_bounded_data() -> None:
             assert len(json.dumps(body)) < 600_000, slug
             kinds |= {p["kind"] for p in body["panels"]}
             assert all(p["title"] for p in body["panels"])
-    # the fifteen lessons of modules 4-9 with a panel use twelve kinds between them
+    # the sixteen lessons of modules 4-9 with a panel use thirteen kinds between them
     assert {"conv2d", "pooling", "histogram", "error", "margin", "descent", "echo", "forget-gate",
-            "attention-heatmap", "positional-clocks", "encoder-block", "ppo-clip"} <= kinds
+            "attention-heatmap", "positional-clocks", "encoder-block", "ppo-clip", "backprop"} <= kinds
 
 
 def test_the_panel_state_route(openapi: dict) -> None:
