@@ -14,7 +14,10 @@ Its settings are what makes a job neither lost nor graded for ever:
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import Celery
+from celery.backends.redis import RedisBackend
 
 from sandbox import TRACKS
 
@@ -35,9 +38,19 @@ def queue_name(track: str) -> str:
 QUEUES = tuple(queue_name(track) for track in TRACKS)
 
 
+class Answers(RedisBackend):  # type: ignore[misc]
+    """Celery's Redis result backend, less the subscription it makes for every job it sends: the web hears the
+    answers through one listener of its own (dispatch.results), where Celery's would share one pub/sub connection
+    between the web's threads (celery#4480) and cost a round trip per job."""
+
+    def on_task_call(self, producer: Any, task_id: str) -> None:
+        return None
+
+
 def make_app(url: str) -> Celery:
     """The Celery app over the Redis at `url` (broker and result backend alike)."""
-    app = Celery("mljudge", broker=url, backend=url, set_as_current=False)
+    app = Celery("mljudge", broker=url, backend=f"{Answers.__module__}:{Answers.__name__}+{url}",
+                 set_as_current=False)
     app.conf.update(
         task_serializer="json",
         result_serializer="json",

@@ -4,7 +4,7 @@ one place that grades a job, for the web's own process and a worker alike."""
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import sandbox
@@ -22,7 +22,7 @@ class Job:
     plot: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"id": self.id, "exercise": self.exercise, "code": self.code, "track": self.track, "plot": self.plot}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Job:
@@ -41,7 +41,9 @@ class Graded:
     attempts: int = 1  # how many times the job was sent (more than one: a worker was lost)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        # Not dataclasses.asdict: that deep-copies the report, number by number (milliseconds per verdict).
+        return {"report": self.report, "grade_ms": self.grade_ms, "wait_ms": self.wait_ms, "worker": self.worker,
+                "attempts": self.attempts}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Graded:
@@ -80,7 +82,6 @@ class Lost:
 
     detail: str
     attempts: int = 0
-    notes: list[str] = field(default_factory=list)
 
 
 def internal_error(exercise: Exercise, track: str, lost: Lost) -> Graded:
