@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -46,6 +47,11 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader left early (`judge show gelu | head`): not an error to report. Point stdout at /dev/null so
+        # that flushing it at exit does not raise again (the recipe in Python's signal docs).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FAIL
 
 
 def _parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:

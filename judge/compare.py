@@ -21,6 +21,10 @@ MAX_DIFF_INDICES = 200
 # What counts as each track's kind of array (the wire origin the child gives it), and how messages name it.
 ARRAY_ORIGINS = {t.name: (t.origin, "numpy scalar") if t.origin == "ndarray" else (t.origin,) for t in TRACKS.values()}
 EXPECTED_TYPE = {t.name: t.array_type for t in TRACKS.values()}
+# Why a comparison fails: each is a sentence `case.<reason>` in judge/locales, and has a fixed sentence for hidden
+# cases in judge.grade. "custom" is a checker's own message, "checker_failed" a broken checker.
+REASONS = ("wrong_type", "not_a_number", "wrong_dtype", "wrong_dtype_object", "wrong_shape", "not_integer", "nan",
+           "wrong_values", "wrong_scalar", "wrong_length", "missing_key", "custom", "checker_failed")
 
 
 @dataclass(frozen=True)
@@ -130,7 +134,7 @@ def _compare_scalar(expected: Any, got: Any, kind: str, tolerance: Tolerance, pa
             return _fail("wrong_type", path, expected="bool", got=describe_type(got))
         return PASS if got == expected else _fail("wrong_scalar", path, expected=expected, got=got)
     if isinstance(got, bool) or not isinstance(got, int | float):
-        return _fail("wrong_type", path, expected=kind, got=describe_type(got))
+        return _fail("not_a_number", path, kind=kind, got=describe_type(got))
     if kind == "int":
         if isinstance(got, float) and not got.is_integer():
             return _fail("not_integer", path, got=repr(got))

@@ -55,7 +55,7 @@ _HIDDEN_REASONS = {"wrong_values": "hidden_differs", "wrong_scalar": "hidden_dif
                    "wrong_shape": "hidden_wrong_shape", "wrong_length": "hidden_wrong_length",
                    "wrong_type": "hidden_wrong_type", "wrong_dtype": "hidden_wrong_type",
                    "not_integer": "hidden_differs", "missing_key": "hidden_wrong_type",
-                   "wrong_dtype_object": "hidden_wrong_type"}
+                   "wrong_dtype_object": "hidden_wrong_type", "not_a_number": "hidden_wrong_type"}
 _HIDDEN_ERRORS = {ErrorKind.RECURSION: "hidden_recursion", ErrorKind.EXIT: "exit_called"}
 # Exceptions that say the code does not run at all (a name, a module): hints about the maths would not help.
 _NOT_RUNNING = frozenset({"NameError", "UnboundLocalError", "ImportError", "ModuleNotFoundError", "SyntaxError"})
@@ -255,6 +255,14 @@ class _Grader:
                 self._add_case(case, CaseStatus.PASSED, say("case.raised_as_expected", type=call.error.type),
                                call=call)
                 return True
+            if case.raises and call.error.kind == ErrorKind.ERROR:
+                # Raising was right, the exception's type is not: a wrong answer, said with the judge's own words
+                # for a hidden case (the type is the code's choice, and could carry what it saw).
+                types = " / ".join(case.raises)
+                message = (say("case.raised_other", types=types, type=call.error.type) if case.visible
+                           else say("case.raised_other_hidden", types=types))
+                self._add_case(case, CaseStatus.FAILED, message, call=call)
+                return False
             verdict = VERDICT_OF_ERROR[call.error.kind]
             self.verdicts.append(verdict)
             status = CaseStatus.FORBIDDEN if verdict == Verdict.FORBIDDEN else CaseStatus.ERROR

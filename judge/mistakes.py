@@ -90,4 +90,10 @@ def _safe(predicate: Callable[[Any, Any, Case], bool], got: Any, expected: Any, 
 
 
 def _copy(value: Any) -> Any:
-    return value.copy() if isinstance(value, np.ndarray) else value
+    """A fresh copy of an argument, so a mistake that writes into its inputs cannot change the case's (a dict of
+    named arrays, such as a block's weights, is copied array by array)."""
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value

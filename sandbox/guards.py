@@ -141,20 +141,36 @@ class Tripwire:
     allowed_roots: frozenset[str]
     forbidden: dict[int, str] = field(default_factory=dict)  # id(object) -> the dotted name to report
     keep_alive: list[Any] = field(default_factory=list)       # objects whose ids are in `forbidden`
+    # Forbidden names whose module is not imported yet (torch.nn.attention.flex_attention is not preloaded): they
+    # are resolved again whenever a value is checked, so one is forbidden from the moment anything imports it.
+    pending: list[str] = field(default_factory=list)
     violations: list[tuple[str, str]] = field(default_factory=list)
     report: Callable[[str, str], None] | None = None  # sends a violation to the judge at once
 
     @classmethod
     def build(cls, shield: Shield, allowed_roots: Iterable[str], forbidden_names: Iterable[str],
               report: Callable[[str, str], None] | None = None) -> Tripwire:
-        wire = cls(shield=shield, allowed_roots=frozenset(allowed_roots), report=report)
-        for dotted in forbidden_names:
-            obj = resolve(dotted)
-            if obj is not None and id(obj) not in wire.forbidden:  # aliases report the first, canonical name
-                wire.forbidden[id(obj)] = dotted
-                wire.keep_alive.append(obj)
+        wire = cls(shield=shield, allowed_roots=frozenset(allowed_roots), report=report,
+                   pending=list(forbidden_names))
+        wire._resolve_pending()
         shield.current = wire
         return wire
+
+    def _resolve_pending(self) -> None:
+        unresolved = []
+        for dotted in self.pending:
+            obj = resolve(dotted)
+            if obj is None:
+                unresolved.append(dotted)
+            elif id(obj) not in self.forbidden:  # aliases report the first, canonical name
+                self.forbidden[id(obj)] = dotted
+                self.keep_alive.append(obj)
+        self.pending = unresolved
+
+    def _forbidden_name(self, value: Any) -> str | None:
+        if self.pending:
+            self._resolve_pending()
+        return self.forbidden.get(id(value))
 
     def trip(self, code: str, what: str) -> Violation:
         """Record a violation, tell the judge now, and return the exception to raise."""
@@ -173,7 +189,7 @@ class Tripwire:
         """Raise if `value` is one of the exercise's forbidden objects or (with `unsafe`) an always-unsafe one.
         Torch's function mode asks this, without `unsafe`, about every torch function a library calls for the
         submission: a library may use what the submission may not (torch.save reads tensors' storages)."""
-        name = self.forbidden.get(id(value))
+        name = self._forbidden_name(value)
         if name is None and unsafe:
             entry = self.shield.table.get(id(value))
             name = entry[1] if entry is not None and entry[0] == REFUSED else None
@@ -186,11 +202,10 @@ class Tripwire:
         (numpy.typing.NDArray is numpy._typing.NDArray, and numpy.typing may be imported after the index)."""
         if type(value) in self.shield.fast:
             return value
-        key = id(value)
-        name = self.forbidden.get(key)
+        name = self._forbidden_name(value)
         if name is not None:
             raise self.trip("forbidden_call", name)
-        entry = self.shield.table.get(key)
+        entry = self.shield.table.get(id(value))
         if entry is not None:
             kind, payload = entry
             if kind == STAND_IN:

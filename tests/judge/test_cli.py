@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -176,3 +177,15 @@ def test_python_messages_are_translated_with_the_original_kept(tmp_path: Path) -
     syntax = write(tmp_path, "def gelu(x)\n    return x\n", "syntax.py")
     result = judge("run", "gelu", str(syntax), "--no-color", "--lang", "ru")
     assert "ожидалось `:` (expected ':')" in result.stdout
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
+    """`judge show gelu | head -1`: the pipe closes before the judge has written everything."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first byte
+    try:
+        result = subprocess.run([sys.executable, "-m", "mljudge.cli", "show", "gelu"], stdout=write_end,
+                                stderr=subprocess.PIPE, text=True, timeout=120, cwd=ROOT)
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in result.stderr and "BrokenPipeError" not in result.stderr, result.stderr

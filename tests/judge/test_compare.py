@@ -95,3 +95,10 @@ def test_relative_tolerance_scales_with_the_expected_value() -> None:
     tol = Tolerance(atol=0.0, rtol=1e-3)
     assert compare(np.array([1000.0]), nd([1000.5]), ARRAY, tol, "numpy").passed
     assert not compare(np.array([1.0]), nd([1.01]), ARRAY, tol, "numpy").passed
+
+
+def test_a_number_asked_for_an_array_given_says_one_number_is_wanted() -> None:
+    check = compare(0.5, nd([0.5, 0.5]), Returns("float"), TOL, "numpy")
+    assert (check.passed, check.reason) == (False, "not_a_number")
+    assert check.params["kind"] == "float" and "ndarray" in check.params["got"]
+    assert compare(0.5, nd(0.5), Returns("float"), TOL, "numpy").passed  # a 0-d array is one number

@@ -153,3 +153,19 @@ def test_a_half_precision_answer_is_pointed_out(gelu: Exercise, pool: Pool) -> N
         assert report.verdict == "wrong_answer", report.message
         assert any("significant digits" in note for note in report.notes), (track, report.notes)
     assert not run(gelu, pool).notes  # float64: nothing to say
+
+
+def test_the_wrong_exception_type_is_a_wrong_answer_that_names_neither_the_hidden_type(pool: Pool) -> None:
+    """positional-encoding's odd-width case (hidden) must raise ValueError; an assert raises AssertionError."""
+    from judge.catalog import Catalog
+
+    exercise = Catalog().get("positional-encoding")
+    source = exercise.track("numpy").solution.replace("raise ValueError(", "raise AssertionError(")
+    assert source != exercise.track("numpy").solution
+    for lang, words in (("en", "should raise ValueError for this input, but raised another exception"),
+                        ("ru", "должно выбрасываться ValueError, а выброшено другое исключение")):
+        report = judged(exercise, source, "numpy", pool=pool, lang=lang)
+        assert report.verdict == "wrong_answer"
+        odd = next(c for c in report.cases if c.id == "odd-width")
+        assert odd.status == "failed" and words in odd.message
+        assert "AssertionError" not in odd.message and "d_model" not in odd.message

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from judge import compare, grade
+from judge.compare import REASONS
 from judge.i18n import LANGS, keys, normalize_lang, t
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,9 +31,14 @@ def test_policy_and_case_reason_codes_have_messages() -> None:
     policy_codes = {"syntax_error", "unparsable", "source_too_large", "not_utf8", "null_byte", "forbidden_import",
                     "forbidden_call", "forbidden_builtin", "private_name", "private_attribute", "restricted"}
     assert {f"policy.{c}" for c in policy_codes} <= keys("en")
-    case_codes = {"wrong_type", "wrong_shape", "not_integer", "wrong_dtype", "nan", "wrong_values", "wrong_scalar",
-                  "wrong_length", "missing_key", "custom", "checker_failed"}
-    assert {f"case.{c}" for c in case_codes} <= keys("en")
+    for lang in LANGS:
+        assert {f"case.{c}" for c in REASONS} <= keys(lang)
+    # every reason a comparison gives is in REASONS, and hidden cases have a fixed sentence for each
+    found = {code for path in (compare.__file__, grade.__file__)
+             for pair in re.findall(r'_fail\("(\w+)"|Comparison\(False, "(\w+)"', Path(path).read_text("utf-8"))
+             for code in pair if code}
+    assert "wrong_values" in found and found <= set(REASONS), sorted(found - set(REASONS))
+    assert set(REASONS) - {"custom", "checker_failed"} <= set(grade._HIDDEN_REASONS)
 
 
 def test_language_negotiation_and_fallback() -> None:
