@@ -267,6 +267,25 @@ def test_the_kernels_refuse_even_with_torch_modes_popped(gelu: Exercise, pool: P
     assert "aten::gelu" in report.message
 
 
+def test_a_forbidden_name_from_a_module_imported_later_is_still_forbidden(pool: Pool) -> None:
+    """flex_attention's module is not preloaded, so its function cannot be in the table when the run starts; it is
+    forbidden from the moment the submission (or a library) imports the module, whatever way it is reached."""
+    from judge.catalog import Catalog
+
+    attention = Catalog().get("attention")
+    source = src("""
+        import torch
+        import torch.nn.attention.flex_attention as fa
+
+        def attention(q, k, v, mask=None):
+            sneaky = getattr(fa, "flex_" + "attention")
+            return sneaky(q, k, v)
+        """)
+    report = attack(attention, pool, source, "forbidden", "torch.nn.attention.flex_attention.flex_attention",
+                    track="torch")
+    assert report.passed == 0
+
+
 # --- 4. the zygote holds no earlier submission ----------------------------------------------------------------------
 
 
