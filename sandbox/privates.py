@@ -30,6 +30,16 @@ def is_private_module(name: str) -> bool:
     return any(part.startswith("_") for part in name.split("."))
 
 
+def _public_members(cls: type) -> set[int]:
+    """The ids of a public class's public methods: public through `Class.method`, whatever else names them (a loop
+    in torch.jit._script leaves its module global `method` bound to nn.Module.zero_grad)."""
+    found = set()
+    for attr, member in vars(cls).items():
+        if not attr.startswith("_"):
+            found.add(id(getattr(member, "__func__", member)))  # staticmethod / classmethod: the function inside
+    return found
+
+
 def build() -> LibraryIndex:
     public: set[int] = set()
     candidates: dict[int, str] = {}
@@ -53,5 +63,7 @@ def build() -> LibraryIndex:
                     candidates.setdefault(key, f"{name}.{attr}")
                 else:
                     public.add(key)
+                    if isinstance(value, type):
+                        public.update(_public_members(value))
     private = {key: name for key, name in candidates.items() if key not in public}
     return LibraryIndex(private, frozenset(objects), tuple(objects.values()))
