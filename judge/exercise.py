@@ -52,6 +52,9 @@ class FunctionSpec:
     returns: Returns
     elementwise: bool = False
     pure: bool = False  # changing an input in place fails the case (optimisers, losses: return new arrays)
+    # False: gradients by hand (a backward pass): the track's automatic differentiation is off in the sandbox and
+    # everything that would compute gradients anyway is forbidden (sandbox.tracks: autodiff_names).
+    autodiff: bool = True
 
 
 @dataclass(frozen=True)

@@ -93,7 +93,7 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
             return grader.finish(Verdict.NOT_ATTEMPTED, say("verdict.not_attempted.message",
                                                             function=exercise.function.name))
         forbidden = exercise.forbidden_for(track)
-        rules = sandbox.Rules.of(chosen.imports, [n for f in forbidden for n in f.names])
+        rules = sandbox.Rules.of(chosen.imports, [*(n for f in forbidden for n in f.names), *grader.autodiff_names])
         program = sandbox.vet(text, rules, filename)
     except sandbox.Rejected as rejected:
         return grader.rejected(rejected, source)
@@ -108,7 +108,7 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
     job = Job(program=program, function=exercise.function.name, track=track, calls=tuple(calls),
               imports=chosen.imports,
               forbidden_names=tuple(n for f in forbidden for n in f.names),
-              forbidden_aten=tuple(op for f in forbidden for op in f.aten))
+              forbidden_aten=tuple(op for f in forbidden for op in f.aten), autodiff=exercise.function.autodiff)
     grader.notes.extend(say(f"note.{n.code}", line=n.line, **n.params) for n in program.notes)
     grader.mismatches = advice.signature_mismatches(program.source, exercise)
     outcome = sandbox.run(job, exercise.limits, pool or shared_pool(), client=client)
@@ -164,6 +164,8 @@ class _Grader:
         self.mismatches: dict[str, advice.Mismatch] = {}  # cases the learner's signature cannot take
         self.refusals: list[str] = []  # codes of what was refused, for the hints that explain refusals
         self.not_running = False  # a NameError or a failed import: the code never got to the maths
+        # With `autodiff = false`, what the track forbids besides the exercise's own list (gradients by hand).
+        self.autodiff_names = frozenset(() if exercise.function.autodiff else sandbox.TRACKS[track].autodiff_names)
 
     # --- before running --------------------------------------------------------------------------------------
 
@@ -176,8 +178,7 @@ class _Grader:
                 message += (" ", *say(f"policy.import_reason.{issue.params.get('reason', 'other')}",
                                       allowed=issue.params.get("allowed", "")))
             if issue.code == "forbidden_call":
-                reason = self.exercise.reason_for(issue.params["name"])
-                message += (" ", reason) if reason else ()
+                message += self._reason(issue.params["name"])
             self.issues.append(SourceIssue(issue.line, issue.col, message, issue.code))
         first = self.issues[0]
         where = (say("report.at_line_col", line=first.line, col=first.col) if first.line and first.col
@@ -225,8 +226,15 @@ class _Grader:
         self._add_termination(outcome)
         if not self.verdicts and failed:
             self.verdicts.append(Verdict.WRONG_ANSWER)
-        if set(self.verdicts) == {Verdict.WRONG_ANSWER}:
-            for mistake in recognise(self.exercise, self.track, answers, failed):
+        raised = frozenset(cid for cid, call in outcome.calls.items()
+                           if call.error is not None and call.error.kind == ErrorKind.ERROR)
+        self.not_running = any(call.error is not None and call.error.type in _NOT_RUNNING
+                               for call in outcome.calls.values())
+        # A known mistake explains wrong answers, and exceptions the mistaken code raises on the same cases; not a
+        # crash, a refusal or a limit, nor code that never got to the maths (a NameError).
+        if (set(self.verdicts) <= {Verdict.WRONG_ANSWER, Verdict.RUNTIME_ERROR} and not self.not_running
+                and outcome.termination == Termination.COMPLETED):
+            for mistake in recognise(self.exercise, self.track, answers, failed, raised):
                 self.mistakes.append(mistake.id)
                 self.targeted.append((mistake.hint,))
             low = _low_precision({cid: answers[cid] for cid in failed if cid in answers})
@@ -239,7 +247,6 @@ class _Grader:
                             for c in outcome.calls.values())
             self.targeted += [say(f"hint.idiom.{code}.{self.track}") for code in advice.idioms(source)
                               if code != "builtin_max" or ambiguous]
-        self.not_running = any(c.error is not None and c.error.type in _NOT_RUNNING for c in outcome.calls.values())
         report = self.finish(verdict, self._summary(verdict, outcome))
         report.stdout, report.stdout_truncated = self._stdout(outcome)
         report.stats = {"wall_ms": round(outcome.wall_seconds * 1000, 2),
@@ -389,8 +396,14 @@ class _Grader:
         what = self._shown_name(violation)
         if not what:  # sandbox.guards withholds names that do not exist; hidden cases show only known names
             return say(f"runtime.{violation.code}_unnamed")
-        reason = self.exercise.reason_for(what)
-        return (*say(f"runtime.{violation.code}", name=what), *((" ", reason) if reason else ()))
+        return (*say(f"runtime.{violation.code}", name=what), *self._reason(what))
+
+    def _reason(self, name: str) -> Message:
+        """Why `name` is forbidden here, as a sentence to follow the refusal (nothing when nobody said why)."""
+        reason = self.exercise.reason_for(name)
+        if reason is not None:
+            return (" ", reason)
+        return (" ", *say("policy.autodiff_reason")) if name in self.autodiff_names else ()
 
     def _shown_name(self, violation: Violation) -> str:
         """What a violation may name: anything seen while the file loaded or in a visible case; during a hidden
@@ -398,7 +411,7 @@ class _Grader:
         ones, the audit's events), never a name the submission could have built from the inputs."""
         what = violation.what
         visible = {case.id for case in self.exercise.cases if case.visible} | {sandbox.MODULE_PHASE, PLOT_CALL}
-        if violation.phase in visible or self.exercise.reason_for(what) is not None:
+        if violation.phase in visible or self.exercise.reason_for(what) is not None or what in self.autodiff_names:
             return what
         return what if sandbox.is_known(violation.code, what) else ""
 

@@ -265,7 +265,7 @@ def _function_spec(table: dict[str, Any], where: Where) -> FunctionSpec:
     returns = _returns(table.get("returns", {"kind": "array"}))
     signature = table.get("signature") or f"{name}({', '.join(p.name for p in params)})"
     return FunctionSpec(name, signature, tuple(params), returns, table.get("elementwise", False),
-                        table.get("pure", False))
+                        table.get("pure", False), table.get("autodiff", True))
 
 
 def _returns(spec: dict[str, Any]) -> Returns:

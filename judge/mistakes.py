@@ -40,25 +40,39 @@ PREDICATES: dict[str, Callable[[Any, Any, Case], bool]] = {"flattened": flattene
 _outputs: dict[tuple[str, str, int], dict[str, Any]] = {}
 
 
+class Raised:
+    """What a mistaken implementation did on a case where it raised (an exception of any type: the learner's may
+    come from the other track's library, a RuntimeError where NumPy raises ValueError)."""
+
+
+RAISED = Raised()
+
+
 def mistake_outputs(exercise: Exercise, mistake: Mistake) -> dict[str, Any]:
-    """What the mistaken implementation returns on each case (computed once per process)."""
+    """What the mistaken implementation returns on each case, or RAISED (computed once per process)."""
     assert mistake.function is not None
     key = (str(exercise.path), mistake.id, id(mistake.function))
     if key not in _outputs:
-        outputs = {}
+        outputs: dict[str, Any] = {}
         for case in exercise.cases:  # must-raise cases too: `weights[ids]` returns where it should raise
             args, kwargs = exercise.call_args({k: _copy(v) for k, v in case.args.items()})
             try:
                 outputs[case.id] = mistake.function(*args, **kwargs)
             except Exception:
-                continue  # the mistake does not apply to this input; it can still match elsewhere
+                outputs[case.id] = RAISED
         _outputs[key] = outputs
     return _outputs[key]
 
 
-def recognise(exercise: Exercise, track: str, answers: dict[str, Any], failed: list[str]) -> list[Mistake]:
-    """The known mistakes that explain these answers. `answers` maps case ids to values the learner returned;
-    `failed` lists the cases that did not pass."""
+def recognise(exercise: Exercise, track: str, answers: dict[str, Any], failed: list[str],
+              raised: frozenset[str] = frozenset()) -> list[Mistake]:
+    """The known mistakes that explain these answers. `answers` maps case ids to values the learner returned,
+    `raised` holds the cases where their code raised an exception, `failed` the cases that did not pass.
+
+    An implemented mistake explains them when it agrees on every case both ran: the same answer, or an exception
+    where the learner's code raised one too (`grad_output @ weight.T` raises on every layer with in ≠ out, and
+    the learner's does on the same layers). A case where only the mistake raised says nothing (it may check what
+    the learner's does not); one where only the learner's raised disagrees."""
     if not failed:
         return []
     cases = {c.id: c for c in exercise.cases}
@@ -66,12 +80,12 @@ def recognise(exercise: Exercise, track: str, answers: dict[str, Any], failed: l
     for mistake in exercise.mistakes:
         if mistake.function is not None:
             outputs = mistake_outputs(exercise, mistake)
-            compared = [cid for cid in answers if cid in outputs]
+            compared = [cid for cid in cases if cid in outputs and (cid in answers or cid in raised)
+                        and not (outputs[cid] is RAISED and cid not in raised)]
             # At least one compared case must be one the learner failed: matching the mistake only where both
             # are right says nothing about why the failed cases failed.
             if any(cid in failed for cid in compared) and all(
-                    compare(outputs[cid], answers[cid], exercise.function.returns, cases[cid].tolerance, track,
-                            nan_equal=True).passed
+                    _agrees(exercise, track, outputs[cid], answers.get(cid), cid in raised, cases[cid])
                     for cid in compared):
                 found.append(mistake)
         elif mistake.predicate is not None:
@@ -80,6 +94,12 @@ def recognise(exercise: Exercise, track: str, answers: dict[str, Any], failed: l
                               for c in judged):
                 found.append(mistake)
     return found
+
+
+def _agrees(exercise: Exercise, track: str, output: Any, answer: Any, learner_raised: bool, case: Case) -> bool:
+    if output is RAISED or learner_raised:
+        return output is RAISED and learner_raised
+    return compare(output, answer, exercise.function.returns, case.tolerance, track, nan_equal=True).passed
 
 
 def _safe(predicate: Callable[[Any, Any, Case], bool], got: Any, expected: Any, case: Case) -> bool:

@@ -374,9 +374,10 @@ def _guarded_getattr(tripwire: Tripwire, obj: Any, name: Any, *default: Any, mod
             return lambda template, *args, **kwargs: formatter.vformat(str(template), args, kwargs)
         return lambda template, mapping: formatter.vformat(str(template), (), mapping)
     value = getattr(obj, name, *default)
-    if isinstance(value, types.BuiltinMethodType) and not isinstance(obj, type | types.ModuleType):
-        # `x.softmax` on a tensor is a C-level bound method with no __func__: judge it by the class's own
-        # attribute (torch.Tensor.softmax), which is what an exercise forbids.
+    if not isinstance(obj, type | types.ModuleType):
+        # An instance's attribute is judged by its class's too: `x.softmax` on a tensor is a C-level bound method
+        # with no __func__, `t.grad_fn` a descriptor whose value says nothing; what an exercise forbids is the
+        # class's own (torch.Tensor.softmax, torch.Tensor.grad_fn).
         tripwire.refuse_forbidden(getattr(type(obj), name, None))
     return tripwire.check_value(value, public=_public_module(obj))
 

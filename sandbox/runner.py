@@ -53,6 +53,13 @@ class Job:
     imports: frozenset[str]
     forbidden_names: tuple[str, ...] = ()
     forbidden_aten: tuple[str, ...] = ()
+    autodiff: bool = True  # False: the track's automatic differentiation is off, and what would use it forbidden
+
+    @property
+    def refused_names(self) -> tuple[str, ...]:
+        """Every name this job forbids: the exercise's, and with autodiff off the track's gradient machinery."""
+        extra = () if self.autodiff else tracks.track(self.track).autodiff_names
+        return tuple(dict.fromkeys((*self.forbidden_names, *extra)))
 
 
 @dataclass(frozen=True)
@@ -148,7 +155,8 @@ def build_request(job: Job, limits: Limits) -> tuple[dict[str, Any], bytes]:
         "code": list(code),
         "calls": calls,
         "imports": sorted(job.imports),
-        "forbidden_names": list(job.forbidden_names),
+        "forbidden_names": list(job.refused_names),
+        "autodiff": job.autodiff,
         "forbidden_aten": list(job.forbidden_aten),
         "output_keep": keep,
         "output_hard": keep * OUTPUT_FLOOD_FACTOR,

@@ -37,6 +37,11 @@ class Track:
     # Trusted code the zygote runs on itself once, through the worker's whole path, so that what its library
     # initialises lazily is ready before any child (it defines `f(x, scale=1.0)`).
     warmup: str
+    # For exercises that ask for gradients by hand (`autodiff = false`): switches the library's automatic
+    # differentiation off in the child before the submission loads, and the names that would compute gradients
+    # anyway or switch it back on, which such a job forbids. None / () for a library without one.
+    autodiff_off: Callable[[], None] | None = None
+    autodiff_names: tuple[str, ...] = ()
 
 
 # --- NumPy ---------------------------------------------------------------------------------------------------
@@ -144,6 +149,32 @@ def _torch_setup() -> Any:
     return Modes()
 
 
+def _torch_autodiff_off() -> None:
+    import torch
+
+    torch.set_grad_enabled(False)  # for the whole child: no graph is recorded, so no grad_fn to call
+
+
+# What computes gradients whatever the grad mode (function transforms, forward mode, autograd's own functions,
+# which switch it back on inside) or switches it back on. A submodule bound by `import a.b as c` is the module
+# itself, so modules are named as well as their functions.
+_TORCH_AUTODIFF = (
+    "torch.enable_grad", "torch.set_grad_enabled", "torch.inference_mode",
+    "torch.autograd.grad_mode.enable_grad", "torch.autograd.grad_mode.set_grad_enabled",
+    "torch.autograd.grad_mode.inference_mode",
+    "torch.autograd", "torch.autograd.grad", "torch.autograd.backward",
+    "torch.autograd.functional", "torch.autograd.functional.vjp", "torch.autograd.functional.jvp",
+    "torch.autograd.functional.jacobian", "torch.autograd.functional.hessian", "torch.autograd.functional.vhp",
+    "torch.autograd.functional.hvp",
+    "torch.autograd.forward_ad", "torch.autograd.forward_ad.make_dual", "torch.autograd.forward_ad.unpack_dual",
+    "torch.autograd.forward_ad.dual_level", "torch.autograd.forward_ad.enter_dual_level",
+    # The graph's own handles: with the grad mode off they would only give None (a confusing TypeError later).
+    "torch.Tensor.backward", "torch.Tensor.requires_grad_", "torch.Tensor.grad_fn",
+    "torch.func", "torch.func.grad", "torch.func.grad_and_value", "torch.func.vjp", "torch.func.jvp",
+    "torch.func.linearize", "torch.func.jacrev", "torch.func.jacfwd", "torch.func.hessian",
+)
+
+
 def _torch_array(array: np.ndarray) -> Any:
     import torch
 
@@ -175,6 +206,7 @@ TORCH = Track(
     from_answer=_torch_answer, plain_types=_torch_types, has_ops=True, op_probe=_TORCH_OP_PROBE,
     warmup=_NUMPY_WARMUP.replace(
         "def f(x", "def numpy_f(x") + _TORCH_WARMUP,
+    autodiff_off=_torch_autodiff_off, autodiff_names=_TORCH_AUTODIFF,
 )
 
 

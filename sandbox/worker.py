@@ -131,6 +131,9 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, h
     def report(code: str, what: str) -> None:
         emit({"event": "violation", "code": code, "what": what[:200]})
 
+    track = TRACKS[job["track"]]
+    if not job.get("autodiff", True) and track.autodiff_off is not None:
+        track.autodiff_off()  # before the submission's first line: nothing it computes records a graph
     tripwire = Tripwire.build(context.shield, job["imports"], job["forbidden_names"], report)
     if context.modes is not None:
         context.modes.forbid(job["forbidden_aten"], tripwire.trip,
@@ -170,7 +173,7 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, h
               "found": type(function).__name__ if function is not None else None})
         return
 
-    to_track = _converter(TRACKS[job["track"]].to_array)
+    to_track = _converter(track.to_array)
     for call in job["calls"]:
         args = [wire.decode_value(a, blob) for a in call["args"]]
         kwargs = {k: wire.decode_value(v, blob) for k, v in call["kwargs"].items()}

@@ -35,3 +35,9 @@ def swapped(x, weight, bias, grad_output):
     """The right arrays in the wrong order: (grad_weight, grad_x, grad_bias)."""
     grad_x, grad_weight, grad_bias = linear_backward(x, weight, bias, grad_output)
     return grad_weight, grad_x, grad_bias
+
+
+def grad_x_transposed(x, weight, bias, grad_output):
+    """grad_x = grad_output @ weight.T: raises unless the layer is square (in = out)."""
+    _, grad_weight, grad_bias = linear_backward(x, weight, bias, grad_output)
+    return grad_output @ weight.T, grad_weight, grad_bias

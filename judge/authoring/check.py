@@ -30,7 +30,7 @@ from judge.grade import grade
 from judge.i18n import LANGS
 from judge.loader import Where, load_exercise, schema_errors
 from judge.localise import say
-from judge.mistakes import mistake_outputs, recognise
+from judge.mistakes import RAISED, mistake_outputs, recognise
 from judge.report import VERDICTS, Report
 from sandbox import TRACKS as TRACK_SPECS
 from sandbox import Array, Pool, resolve
@@ -273,15 +273,17 @@ class _Checker:
             if mistake.function is None:
                 continue
             outputs = mistake_outputs(exercise, mistake)
-            answers = {cid: _as_answer(v) for cid, v in outputs.items()}
+            answers = {cid: _as_answer(v) for cid, v in outputs.items() if v is not RAISED}
+            raised = frozenset(cid for cid, v in outputs.items() if v is RAISED)
             failed = [cid for cid, got in answers.items() if cases[cid].raises or (  # returned, should raise
                 cid in exercise.expected and not compare(exercise.expected[cid], got, exercise.function.returns,
                                                          cases[cid].tolerance, "numpy").passed)]
-            if not outputs:
+            failed += [cid for cid in raised if not cases[cid].raises]  # raised where the answer returns
+            if not answers:
                 self.error("mistakes.toml", f"mistake {mistake.id!r} raises on every case")
             elif not failed:
                 self.error("mistakes.toml", f"mistake {mistake.id!r} passes every case: add a case where it differs")
-            elif mistake not in recognise(exercise, "numpy", answers, failed):
+            elif mistake not in recognise(exercise, "numpy", answers, failed, raised):
                 self.error("mistakes.toml", f"mistake {mistake.id!r} is not recognised from its own outputs")
 
     def _forbidden(self, exercise: Exercise) -> None:

@@ -1,3 +1,4 @@
+# mistake: grad-x-transposed
 # The same slip in PyTorch: "mat1 and mat2 shapes cannot be multiplied".
 import torch
 
