@@ -11,7 +11,7 @@ from pathlib import Path
 from judge.errors import ExerciseError, UnknownExercise
 from judge.exercise import Exercise, Module
 from judge.i18n import Text
-from judge.loader import load_exercise, read_checked, text_field
+from judge.loader import GROUPS_FILE, load_exercise, read_checked, text_field
 from judge.schema import COURSE
 
 # What an exercise folder may be called: short, lowercase, no dots or slashes. Checked before the name touches the
@@ -41,7 +41,8 @@ class Catalog:
         if not SLUG.fullmatch(slug) or not (path / "exercise.toml").is_file():
             raise UnknownExercise(slug, self.slugs())
         try:
-            stamp = max((p.stat().st_mtime for p in path.rglob("*") if p.is_file()), default=0.0)
+            shared = [self.root / GROUPS_FILE] if (self.root / GROUPS_FILE).is_file() else []
+            stamp = max((p.stat().st_mtime for p in [*path.rglob("*"), *shared] if p.is_file()), default=0.0)
         except OSError as exc:  # a file removed while we looked, an unreadable folder: this exercise's problem
             raise ExerciseError(path, f"cannot be read: {exc}") from None
         cached = self._cache.get(slug)

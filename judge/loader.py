@@ -53,6 +53,7 @@ from sandbox import Limits, imports_for
 # The learner's curve is sampled on this grid in the sandbox, with every run: the same bound as a lesson's plot.
 MAX_PLOT_POINTS = 5000
 ID = re.compile(r"[A-Za-z0-9][\w-]*")
+GROUPS_FILE = "forbidden.toml"  # shared groups of forbidden names and ops, next to course.toml
 
 
 def load_exercise(path: Path | str, *, require_expected: bool = True) -> Exercise:
@@ -332,10 +333,27 @@ def _plot_fixed(table: dict[str, Any], function: FunctionSpec, where: Where) -> 
 def _forbidden(item: dict[str, Any], where: Where, index: int) -> Forbidden:
     names = tuple(item.get("names", []))
     aten = tuple(item.get("aten", []))
+    if "group" in item:
+        group = _forbidden_group(where.path.parent.parent, item["group"], where, index)
+        names, aten = (*group.get("names", []), *names), (*group.get("aten", []), *aten)
     if not names and not aten:
-        raise where.error("a [[forbidden]] entry needs names or aten ops", "forbidden", index)
+        raise where.error("a [[forbidden]] entry needs names, aten ops or a group", "forbidden", index)
     tracks = tuple(item.get("tracks", TRACKS))
     return Forbidden(names, aten, text_field(item, "reason", where, "forbidden", index), tracks)
+
+
+def _forbidden_group(root: Path, group: str, where: Where, index: int) -> dict[str, Any]:
+    """A group of forbidden names and ops from the catalogue's forbidden.toml (next to course.toml)."""
+    path = root / GROUPS_FILE
+    if not path.is_file():
+        raise where.error(f"group {group!r}: there is no {GROUPS_FILE} next to the exercise folders",
+                          "forbidden", index, "group")
+    with reading(path):
+        groups: dict[str, Any] = read_checked(path, schema.FORBIDDEN_GROUPS)[0].get("group", {})
+    if group not in groups:
+        raise where.error(f"no forbidden group {group!r}{schema.did_you_mean(group, groups)}; {path} has: "
+                          f"{', '.join(groups) or 'none'}", "forbidden", index, "group")
+    return groups[group]  # type: ignore[no-any-return]
 
 
 def _cases(doc: dict[str, Any], function: FunctionSpec, default: Tolerance, where: Where) -> tuple[Case, ...]:

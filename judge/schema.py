@@ -305,6 +305,7 @@ EXERCISE = Table({
     "plot": Table({"x": List(Number(), length=3), "fixed": Table(values=Number())}),
     "tracks": Table({track: Table({"starter": Str(), "solution": Str(), "imports": List(Str())}) for track in TRACKS}),
     "forbidden": Tables(Table({
+        "group": Str(),  # a shared group's names and ops (exercises/forbidden.toml)
         "names": List(Str()),
         "aten": List(Str()),
         "tracks": List(Str(TRACKS)),
@@ -334,6 +335,12 @@ COURSE = Table({
     "title": Text(),
     "module": Tables(Table({"id": Str(), "number": Int(), "title": Text(), "intro": Text()})),
 })
+
+# exercises/forbidden.toml: groups of forbidden names and ops that several exercises share (`group = "<id>"`).
+FORBIDDEN_GROUPS = Table({"group": Table(values=Table({
+    "names": List(Str()),
+    "aten": List(Str()),
+}))})
 
 # Each TOML file of an exercise folder and its shape. lesson.toml is not among them: judge.lesson checks it against
 # LESSON below, so that a broken lesson is reported without keeping the exercise itself from loading.
@@ -392,6 +399,7 @@ PANEL_KINDS: dict[str, dict[str, Spec]] = {
     "encoder-block": {},
     "ppo-clip": {},
     "backprop": {},
+    "layers": {},
 }
 
 PANEL = Tagged("kind", common={

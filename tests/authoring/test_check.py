@@ -334,3 +334,16 @@ def test_no_memory_warning_on_a_sound_exercise(judge: Judge, exercises: Path, sh
     run = check(judge, exercises)
     assert run.code == 0, run.text
     assert "warning:" not in run.out, run.out
+
+
+def test_a_forbidden_group_is_shared_and_an_unknown_one_named(judge: Judge, exercises: Path) -> None:
+    (exercises / "forbidden.toml").write_text('[group.gelus]\nnames = ["torch.nn.GELU"]\naten = ["gelu"]\n',
+                                              encoding="utf-8")
+    meta = exercises / "gelu" / "exercise.toml"
+    text = meta.read_text(encoding="utf-8")
+    meta.write_text(text.replace("[[forbidden]]\n", '[[forbidden]]\ngroup = "gelus"\n', 1), encoding="utf-8")
+    exercise = Catalog(exercises).get("gelu")
+    assert "torch.nn.GELU" in exercise.forbidden[0].names and "gelu" in exercise.forbidden[0].aten
+    meta.write_text(text.replace("[[forbidden]]\n", '[[forbidden]]\ngroup = "gelu"\n', 1), encoding="utf-8")
+    assert_fails(check(judge, exercises), f"{at(meta, line_of(meta, 'group = '))}: no forbidden group 'gelu'",
+                 "did you mean 'gelus'")
