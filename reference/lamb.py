@@ -173,3 +173,13 @@ def panel(lr: float = PANEL_LRS[0], weight_decay: float = LESSON_DECAY) -> dict[
             "lamb_step": step,
         })
     return {"lr": lr, "weight_decay": weight_decay, "lrs": list(PANEL_LRS), "layers": layers}
+
+
+PANEL_BATCHES = (1, 4, 16, 64, 256)  # the batch-size slider's stops: lr = 0.001·√(multiple), PANEL_LRS
+
+
+def panel_states(weight_decay: float = LESSON_DECAY) -> dict[str, Any]:
+    """Every state of the LAMB panel at once (five lrs, a few kilobytes): the batch slider switches between them in
+    the page, each exactly :func:`panel` at that lr."""
+    return {"batches": list(PANEL_BATCHES), "lrs": list(PANEL_LRS),
+            "states": [panel(lr, weight_decay) for lr in PANEL_LRS]}

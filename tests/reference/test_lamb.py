@@ -3,6 +3,7 @@ torch.optim.AdamW (which subtracts exactly r at lr = 1) over many steps, the clo
 lr·‖param‖, invariance to the scale of the gradient and of the parameter), the zero-norm rule, the contract, and
 every number the LAMB lesson and its panel description quote."""
 
+import json
 import math
 import tomllib
 import warnings
@@ -13,7 +14,7 @@ import pytest
 import torch
 
 from reference import lamb as ref
-from reference.lamb import lamb, lamb_direction, norm, panel, trust_ratio
+from reference.lamb import lamb, lamb_direction, norm, panel, panel_states, trust_ratio
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
 
@@ -218,3 +219,11 @@ def test_the_panel():
     at64 = max((layer for layer in panel(0.008)["layers"] if layer["adamw_relative"]),
                key=lambda layer: layer["adamw_relative"])
     assert at64["name"] == "embedding" and round(at64["adamw_relative"], 2) == 0.40
+
+
+def test_the_panel_states_are_the_panel_at_each_batch():
+    data = panel_states()
+    assert json.loads(json.dumps(data, allow_nan=False)) == data and len(json.dumps(data)) < 20_000
+    assert data["batches"] == [1, 4, 16, 64, 256]
+    for batch, lr, state in zip(data["batches"], data["lrs"], data["states"], strict=True):
+        assert lr == pytest.approx(0.001 * math.sqrt(batch)) and state == panel(lr)

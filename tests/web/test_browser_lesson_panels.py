@@ -22,6 +22,7 @@ PANEL_LESSONS = {
     "cross-entropy": "margin", "sgd-momentum": "descent", "rmsprop": "descent", "adam": "descent", "rnn": "echo",
     "lstm-cell": "forget-gate", "attention": "attention-heatmap", "positional-encoding": "positional-clocks",
     "encoder-block": "encoder-block", "ppo": "ppo-clip", "linear-backward": "backprop",
+    "lamb": "layers",
 }
 
 
@@ -417,6 +418,30 @@ def test_backprop_layer_follows_every_edit(tab: Tab) -> None:
     # "Read the slope, then compute it" (module 7's try it): grad_weight[0, 1] off the panel
     slope = root(tab, panel).locator('table[data-array="grad_weight"] td[data-r="0"][data-c="1"]').inner_text()
     assert answer(tab, "read-the-slope", {"slope": slope.replace("\u2212", "-"), "by-hand": slope}) == "true"
+
+
+def test_lamb_layers_under_a_larger_batch(tab: Tab) -> None:
+    from reference.lamb import panel as reference
+
+    panel = open_panel(tab, "lamb", "ru")
+    slider = root(tab, panel).get_by_label("размер пакета (× базовый)", exact=True)
+    slider.focus()
+    for _ in range(3):
+        tab.page.keyboard.press("ArrowRight")  # ×1 → ×4 → ×16 → ×64
+    assert state(tab, panel)["batch"] == 64 and value(tab, panel, "lr") == 0.008
+    want = reference(0.008)
+    for i, layer in enumerate(want["layers"]):
+        assert value(tab, panel, f"norm-{i}") == pytest.approx(layer["param_norm"], rel=1e-4)
+        assert value(tab, panel, f"ratio-{i}") == pytest.approx(layer["ratio"], rel=1e-4)
+        if layer["adamw_relative"] is None:
+            assert value(tab, panel, f"step-{i}") == pytest.approx(layer["lamb_step"], rel=1e-4)
+        else:
+            assert value(tab, panel, f"adamw-{i}") == pytest.approx(layer["adamw_relative"], rel=1e-4)
+            assert value(tab, panel, f"lamb-{i}") == pytest.approx(layer["lamb_relative"], rel=1e-4)
+    sentence = root(tab, panel).locator('[data-key="sentence"]')
+    assert sentence.inner_text() == "Пакет ×64, lr = 0.008: AdamW меняет embedding на 40% за шаг, LAMB — на 0.80%."
+    tab.page.keyboard.press("End")
+    assert "AdamW меняет embedding на 80% за шаг, LAMB — на 1.6%" in sentence.inner_text()
 
 
 # --- module 8: memory and attention --------------------------------------------------------------------------------

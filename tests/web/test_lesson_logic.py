@@ -442,8 +442,8 @@ PANEL_CODE = {"panel.py": "def infinite():\n    return {'x': float('inf')}\n\nde
 @pytest.mark.parametrize(("panel", "fragment", "message"), [
     ('\n[[panel]]\nkind = "histograms"\ndata = "reference.batch_norm:panel"\n', "kind =",
      "panel[0].kind must be one of conv2d, pooling, histogram, error, margin, descent, echo, forget-gate, "
-     "attention-heatmap, positional-clocks, encoder-block, ppo-clip, backprop, not 'histograms'; did you mean "
-     "'histogram'?"),
+     "attention-heatmap, positional-clocks, encoder-block, ppo-clip, backprop, layers, not 'histograms'; did you "
+     "mean 'histogram'?"),
     ('\n[[panel]]\nkind = "conv2d"\ndata = "reference.conv2d:panel"\nshow = ["gd"]\n', "show =",
      "unknown key 'panel[0].show'; known here: id, title, data, params, kind"),
     ('\n[[panel]]\nkind = "error"\ndata = "reference.conv2d:panel"\nshow = ["squares"]\n', "show =",
@@ -519,29 +519,32 @@ def test_every_panel_kind_has_its_component_and_strings_in_every_language() -> N
         source = (PANELS_JS / f"{kind}.js").read_text(encoding="utf-8")
         assert re.search(r"^export function mount\(root, \{", source, re.M), kind
         used = set(re.findall(r"\bt\(\s*\"([\w-]+)\"", source))
-        used |= {f"{prefix}{name}" for prefix, names in _templated_keys(source) for name in names}
+        used |= {f"{prefix}{name}" for prefix, names in _templated_keys(kind, source) for name in names}
         for lang in LANGS:
             known = set(catalogs[lang][kind]) | set(catalogs[lang][COMMON])
             assert used <= known, f"{kind} ({lang}): no string for {sorted(used - known)}"
             assert catalogs[lang][kind]["title"], kind
 
 
-def _templated_keys(source: str) -> list[tuple[str, list[str]]]:
-    """Keys a component builds as t(`prefix_${name}`) from a list of names it declares: the lists are checked by
-    hand here, per component, so that a renamed option cannot lose its string unnoticed."""
+def _templated_keys(kind: str, source: str) -> list[tuple[str, list[str]]]:
+    """Keys a component builds as t(`prefix_${name}`) from a list of names it declares: the lists are given here,
+    per component, so that a renamed option cannot lose its string unnoticed."""
     import re
 
     found = re.findall(r"(?<![\w.])t\(`([\w-]+)\$\{", source)
     names = {
-        "picture_": ["digit", "gradient", "flat"], "kernel_": ["identity", "box-blur", "vertical-edges",
-                                                              "horizontal-edges", "sharpen", "custom"],
-        "map_": ["numbers", "edges"], "show_": ["squared", "huber", "absolute", "half-squared"],
-        "mask_": ["none", "causal", "padding", "causal-left-padding", "custom"], "col_": [
-            "optimizer", "point", "loss", "distance", "first_within", "settled_from"],
-        "gate_": ["input", "forget", "cell", "output"], "step_": [str(i) for i in range(12)],
-        "winner_": ["unclipped", "clipped", "equal"],
+        "conv2d": {"picture_": ["digit", "gradient", "flat"],
+                   "kernel_": ["identity", "box-blur", "vertical-edges", "horizontal-edges", "sharpen", "custom"]},
+        "pooling": {"map_": ["numbers", "edges"]},
+        "error": {"show_": ["squared", "huber", "absolute", "half-squared"]},
+        "attention-heatmap": {"mask_": ["none", "causal", "padding", "causal-left-padding", "custom"]},
+        "descent": {"col_": ["optimizer", "point", "loss", "distance", "first_within", "settled_from"]},
+        "forget-gate": {"gate_": ["input", "forget", "cell", "output"]},
+        "encoder-block": {"step_": [str(i) for i in range(12)]},
+        "ppo-clip": {"winner_": ["unclipped", "clipped", "equal"]},
+        "layers": {"col_": ["layer", "size", "ratio", "step"]},
     }
-    return [(prefix, names[prefix]) for prefix in set(found)]
+    return [(prefix, names[kind][prefix]) for prefix in set(found)]
 
 
 def test_every_panel_lesson_validates_and_sends_bounded_data() -> None:
@@ -565,9 +568,9 @@ def test_every_panel_lesson_validates_and_sends_bounded_data() -> None:
             assert len(json.dumps(body)) < 600_000, slug
             kinds |= {p["kind"] for p in body["panels"]}
             assert all(p["title"] for p in body["panels"])
-    # the sixteen lessons of modules 4-9 with a panel use thirteen kinds between them
+    # the seventeen lessons of modules 4-9 with a panel use fourteen kinds between them
     assert {"conv2d", "pooling", "histogram", "error", "margin", "descent", "echo", "forget-gate",
-            "attention-heatmap", "positional-clocks", "encoder-block", "ppo-clip", "backprop"} <= kinds
+            "attention-heatmap", "positional-clocks", "encoder-block", "ppo-clip", "backprop", "layers"} <= kinds
 
 
 def test_the_panel_state_route(openapi: dict) -> None:
