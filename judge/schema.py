@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from judge.errors import ExerciseError
 from judge.exercise import PARAM_KINDS, RETURN_KINDS, TRACKS
 from judge.i18n import LANGS
-from sandbox.limits import Limits
+from sandbox import Limits
 
 if TYPE_CHECKING:
     from judge.loader import Where
