@@ -161,7 +161,7 @@ class Table(Spec):
 class Tables(Spec):
     """An array of tables: `[[case]]` headers (or an inline list of tables)."""
 
-    table: Table = field(default_factory=Table)
+    table: Table | Tagged = field(default_factory=Table)
     what = "a list of tables"
 
     def problems(self, value: Any, keys: Keys) -> Found:
@@ -276,10 +276,10 @@ def _limits() -> dict[str, Spec]:
     """[limits] takes exactly sandbox.limits.Limits' fields, typed as there. Every one must be positive: 0 is no
     useful limit, and to tmpfs `size=0` even means unlimited."""
     types = typing.get_type_hints(Limits)
-    return {f.name: Int(minimum=1) if types[f.name] is int else Number(positive=True) for f in fields(Limits)}
+    return {f.name: (Int(minimum=1) if types[f.name] is int else Number(positive=True)) for f in fields(Limits)}
 
 
-TOLERANCE = {"atol": Number(minimum=0), "rtol": Number(minimum=0)}
+TOLERANCE: dict[str, Spec] = {"atol": Number(minimum=0), "rtol": Number(minimum=0)}
 
 RETURNS = Table({"kind": Str(RETURN_KINDS)})
 RETURNS.allowed.update(items=List(RETURNS), fields=Table(values=RETURNS))  # a tuple of dicts of arrays, ...
@@ -358,6 +358,10 @@ Y_SCALES = ("linear", "log")
 
 # A slider's grid: min, min + step, …, max; `default` is one of its values.
 RANGE = Table({"min": Number(), "max": Number(), "step": Number(positive=True), "default": Number()})
+# An argument of a panel's data function that the page may change: a slider's grid like RANGE, or a list of
+# `choices` (numbers or strings: a table's name) with the `default` among them.
+PARAM = Table({"min": Number(), "max": Number(), "step": Number(positive=True), "default": Scalar(),
+               "choices": List(Scalar())})
 
 CURVE = Table({
     "id": Str(),
@@ -400,13 +404,14 @@ PANEL_KINDS: dict[str, dict[str, Spec]] = {
     "ppo-clip": {},
     "backprop": {},
     "layers": {},
+    "decision-boundary": {},
 }
 
 PANEL = Tagged("kind", common={
     "id": Str(),  # default: the kind
     "title": Text(),  # default: the kind's own title
     "data": Str(),  # "reference.<module>:<function>": the panel's JSON, computed on the server
-    "params": Table(values=RANGE),  # arguments of `data` the page may change, each on a grid the server accepts
+    "params": Table(values=PARAM),  # arguments of `data` the page may change, each on a grid the server accepts
 }, variants=PANEL_KINDS)
 
 LESSON = Table({
