@@ -24,6 +24,7 @@ docs/authoring.md:
     kind = "descent"                             # one of judge.schema.PANEL_KINDS
     data = "reference.optimizers:panel"          # trusted code: its JSON goes to the page
     params.lr = { min = 0.005, max = 0.4, step = 0.005, default = 0.09 }   # optional: states the page may ask
+    params.table = { choices = ["xor", "and"], default = "xor" }            # (a grid, or a few choices)
 
     [[task]]                                     # "try it" tasks, checked by the server
     id = "lowest-point"
@@ -49,6 +50,7 @@ from judge.lessons.curves import CurveError, evaluate, grid, reference_curve, sa
 from judge.lessons.model import (
     Answer,
     BadParam,
+    Choice,
     Curve,
     Lesson,
     Panel,
@@ -63,9 +65,9 @@ from judge.lessons.tasks import AnswerResult, TaskResult, check_task, parse_numb
 from judge.loader import Where
 
 __all__ = [
-    "Answer", "AnswerResult", "BadParam", "Curve", "CurveError", "Lesson", "Panel", "Plot", "Problem", "Range",
-    "Task", "TaskResult", "UnknownAnswer", "check_task", "grid", "lesson_problems", "load_lesson", "panel_data",
-    "parse_number", "public_task", "reference_curve", "sample",
+    "Answer", "AnswerResult", "BadParam", "Choice", "Curve", "CurveError", "Lesson", "Panel", "Plot", "Problem",
+    "Range", "Task", "TaskResult", "UnknownAnswer", "check_task", "grid", "lesson_problems", "load_lesson",
+    "panel_data", "parse_number", "public_task", "reference_curve", "sample",
 ]
 
 

@@ -113,6 +113,11 @@ _RANGE = {"type": "object", "description": "a slider's grid: min, min + step, â€
           "properties": {k: {"type": "number"} for k in ("min", "max", "step", "default")},
           "required": ["min", "max", "step", "default"], "additionalProperties": False}
 
+_CHOICES = {"type": "object", "description": "one of a few values",
+            "properties": {"choices": {"type": "array", "items": {"type": ["number", "string"]}, "minItems": 1},
+                           "default": {"type": ["number", "string"]}},
+            "required": ["choices", "default"], "additionalProperties": False}
+
 PLOT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -140,8 +145,9 @@ PANEL_SCHEMA: dict[str, Any] = {
         "kind": {"type": "string", "description": "which component draws it (judge/schema.py: PANEL_KINDS)"},
         "title": {"type": "string"},
         "options": {"type": "object", "description": "the kind's own settings, as lesson.toml gives them"},
-        "params": {"type": "object", "additionalProperties": _RANGE,
-                   "description": "sliders whose other values GET /api/lessons/{slug}/panels/{id} computes"},
+        "params": {"type": "object", "additionalProperties": {"oneOf": [_RANGE, _CHOICES]},
+                   "description": "sliders and choices whose other values GET /api/lessons/{slug}/panels/{id} "
+                                  "computes"},
         "data": {"type": "object", "description": "the JSON of the panel's trusted data function, at the "
                                                   "params' defaults"},
     },
@@ -174,8 +180,8 @@ SCHEMA: dict[str, Any] = {
 PANEL_STATE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {"id": {"type": "string"},
-                   "params": {"type": "object", "additionalProperties": {"type": "number"},
-                              "description": "the values computed for, each on its grid"},
+                   "params": {"type": "object", "additionalProperties": {"type": ["number", "string"]},
+                              "description": "the values computed for, each on its grid or among its choices"},
                    "data": {"type": "object"}},
     "required": ["id", "params", "data"], "additionalProperties": False,
 }

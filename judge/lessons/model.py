@@ -51,8 +51,14 @@ class Range:
     def count(self) -> int:
         return round((self.max - self.min) / self.step) + 1
 
+    @property
+    def whole(self) -> bool:
+        """A grid of whole numbers (a seed, a count): its values are ints, as a function taking them expects."""
+        return float(self.min).is_integer() and float(self.step).is_integer()
+
     def value(self, index: int) -> float:
-        return float(f"{self.min + index * self.step:.10g}")
+        value = float(f"{self.min + index * self.step:.10g}")
+        return int(value) if self.whole else value
 
     def index(self, value: float) -> int | None:
         """The grid index of `value`, or None when it is off the grid (or outside it)."""
@@ -62,7 +68,33 @@ class Range:
         return None
 
     def to_json(self) -> dict[str, float]:
-        return {"min": self.min, "max": self.max, "step": self.step, "default": self.default}
+        default = int(self.default) if self.whole else self.default
+        return {"min": self.min, "max": self.max, "step": self.step, "default": default}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A parameter that takes one of a few values: a table's name ("xor", "and"), a few learning rates."""
+
+    choices: tuple[str | int | float, ...]
+    default: str | int | float
+
+    def match(self, asked: str) -> str | int | float | None:
+        """The choice the page asked for as text (a query parameter), or None."""
+        for choice in self.choices:
+            if isinstance(choice, str):
+                if asked == choice:
+                    return choice
+            else:
+                try:
+                    if float(asked) == float(choice):
+                        return choice
+                except ValueError:
+                    continue
+        return None
+
+    def to_json(self) -> dict[str, object]:
+        return {"choices": list(self.choices), "default": self.default}
 
 
 @dataclass(frozen=True)
@@ -75,11 +107,12 @@ class Panel:
     kind: str
     data: str
     title: Text | None = None  # None: the kind's own title
-    params: Mapping[str, Range] = field(default_factory=dict)
+    params: Mapping[str, Range | Choice] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)  # the kind's own settings (judge.schema.PANEL_KINDS)
 
-    def defaults(self) -> dict[str, float]:
-        return {name: r.default for name, r in self.params.items()}
+    def defaults(self) -> dict[str, str | int | float]:
+        return {name: r.value(r.index(r.default) or 0) if isinstance(r, Range) else r.default
+                for name, r in self.params.items()}
 
 
 @dataclass(frozen=True)

@@ -11,16 +11,17 @@ from typing import Any
 
 from judge.exercise import Exercise
 from judge.lessons.cache import cached
-from judge.lessons.model import BadParam, Panel
+from judge.lessons.model import BadParam, Choice, Panel
 from judge.loader import Where, load_callable
 from judge.schema import did_you_mean
 
 MAX_PANEL_BYTES = 400_000  # the JSON of one state: it travels with the page
 
 
-def resolve(panel: Panel, asked: Mapping[str, Any]) -> dict[str, float]:
-    """The state the page asks for (query parameters: names and numbers as text), as values on the panel's grids;
-    a parameter not asked for keeps its default. Raises BadParam for an unknown name or a value off its grid."""
+def resolve(panel: Panel, asked: Mapping[str, Any]) -> dict[str, Any]:
+    """The state the page asks for (query parameters: names and values as text), as values on the panel's grids
+    or among its choices; a parameter not asked for keeps its default. Raises BadParam for an unknown name or a
+    value off its grid."""
     values = panel.defaults()
     for name, raw in asked.items():
         grid = panel.params.get(name)
@@ -28,6 +29,12 @@ def resolve(panel: Panel, asked: Mapping[str, Any]) -> dict[str, float]:
             known = ", ".join(panel.params) or "none"
             raise BadParam(name, f"panel {panel.id!r} has no parameter {name!r}{did_you_mean(name, panel.params)}; "
                                  f"its parameters: {known}")
+        if isinstance(grid, Choice):
+            choice = grid.match(str(raw))
+            if choice is None:
+                raise BadParam(name, f"{name} must be one of {', '.join(map(str, grid.choices))}, not {raw!r}")
+            values[name] = choice
+            continue
         try:
             value = float(raw)
         except (TypeError, ValueError):
@@ -40,7 +47,7 @@ def resolve(panel: Panel, asked: Mapping[str, Any]) -> dict[str, float]:
     return values
 
 
-def data(exercise: Exercise, panel: Panel, index: int, values: Mapping[str, float] | None = None) -> Any:
+def data(exercise: Exercise, panel: Panel, index: int, values: Mapping[str, Any] | None = None) -> Any:
     """The panel's JSON for `values` (default: the defaults). `index`: the panel's place in lesson.toml, for the
     line of an error. Raises ExerciseError when the function cannot be loaded; what it raises passes through."""
     state = dict(values) if values is not None else panel.defaults()

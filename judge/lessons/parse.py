@@ -13,7 +13,7 @@ from typing import Any
 from judge import schema
 from judge.exercise import Exercise
 from judge.i18n import LANGS, Text
-from judge.lessons.model import Answer, Curve, Lesson, Panel, Plot, Problem, Range, Task
+from judge.lessons.model import Answer, Choice, Curve, Lesson, Panel, Plot, Problem, Range, Task
 from judge.loader import ID, MAX_PLOT_POINTS, Where
 
 MAX_GRID = 10_000  # values on one slider's grid (the cache of states the page may ask for is bounded too)
@@ -60,6 +60,26 @@ class _Reader:
             self.problem(f"{what}: {key} must be 'module:function' (e.g. 'reference.gelu:gelu_exact')", *keys, key)
             return ""
         return value
+
+    def param(self, spec: Mapping[str, Any], what: str, *keys: str | int) -> Range | Choice | None:
+        """A panel parameter: a list of choices, or a slider's grid."""
+        if "choices" not in spec:
+            if "default" in spec and (isinstance(spec["default"], str | bool)):
+                self.problem(f"{what}: default must be a number on the grid (or give choices)", *keys, "default")
+                return None
+            return self.range(spec, what, *keys)
+        extra = [k for k in ("min", "max", "step") if k in spec]
+        choices = tuple(spec["choices"])
+        if extra:
+            self.problem(f"{what}: either choices or min, max and step, not both", *keys)
+        elif not choices or len(set(map(str, choices))) != len(choices):
+            self.problem(f"{what}: choices must list at least one value, each once", *keys, "choices")
+        elif "default" not in spec or spec["default"] not in choices:
+            self.problem(f"{what}: default must be one of the choices ({', '.join(map(str, choices))})", *keys,
+                         *(("default",) if "default" in spec else ()))
+        else:
+            return Choice(choices, spec["default"])
+        return None
 
     def range(self, spec: Mapping[str, Any], what: str, *keys: str | int) -> Range | None:
         missing = [k for k in ("min", "max", "step", "default") if k not in spec]
@@ -144,9 +164,9 @@ def _panels(read: _Reader, items: list[dict[str, Any]]) -> tuple[Panel, ...]:
         kind = item["kind"]  # the schema requires it, from the fixed set
         panel_id = read.ident(item.get("id", kind), seen, "panel", *keys, given="id" in item)
         data = read.function(item, f"panel {panel_id!r}", "data", *keys)
-        params = {}
+        params: dict[str, Range | Choice] = {}
         for name, spec in item.get("params", {}).items():
-            grid = read.range(spec, f"panel {panel_id!r}: params.{name}", *keys, "params", name)
+            grid = read.param(spec, f"panel {panel_id!r}: params.{name}", *keys, "params", name)
             if grid is not None:
                 params[name] = grid
         options: dict[str, Any] = {}

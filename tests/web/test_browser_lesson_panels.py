@@ -22,7 +22,7 @@ PANEL_LESSONS = {
     "cross-entropy": "margin", "sgd-momentum": "descent", "rmsprop": "descent", "adam": "descent", "rnn": "echo",
     "lstm-cell": "forget-gate", "attention": "attention-heatmap", "positional-encoding": "positional-clocks",
     "encoder-block": "encoder-block", "ppo": "ppo-clip", "linear-backward": "backprop",
-    "lamb": "layers",
+    "lamb": "layers", "xor": "decision-boundary",
 }
 
 
@@ -442,6 +442,39 @@ def test_lamb_layers_under_a_larger_batch(tab: Tab) -> None:
     assert sentence.inner_text() == "Пакет ×64, lr = 0.008: AdamW меняет embedding на 40% за шаг, LAMB — на 0.80%."
     tab.page.keyboard.press("End")
     assert "AdamW меняет embedding на 80% за шаг, LAMB — на 1.6%" in sentence.inner_text()
+
+
+def test_xor_boundary_frames_and_another_run(tab: Tab) -> None:
+    from reference.xor import panel as reference
+
+    panel = open_panel(tab, "xor")
+    slider = root(tab, panel).get_by_label("training step k", exact=True)
+    slider.focus()
+    tab.page.keyboard.press("Home")
+    want = reference()
+    learned_at = None
+    for k, frame in enumerate(want["frames"]):
+        got = state(tab, panel)
+        assert got["step"] == frame["step"]
+        np.testing.assert_allclose(got["inputs"], frame["inputs"], rtol=0, atol=5e-5)
+        assert value(tab, panel, "p-0") == pytest.approx(frame["inputs"][0], abs=5e-5)
+        heading = root(tab, panel).locator('[data-key="frame"]')
+        assert float(heading.get_attribute("data-loss") or "nan") == pytest.approx(frame["loss"], abs=5e-5)
+        if heading.get_attribute("data-learned") == "true" and learned_at is None:
+            learned_at = frame["step"]
+        if k + 1 < len(want["frames"]):
+            tab.page.keyboard.press("ArrowRight")
+    assert learned_at == 80  # "solved" first shows at step 80 (the lesson's task finds step 74 between frames)
+    # another table and seed: the server trains that run (the table is one of a few choices, the seed on a grid)
+    pick(tab, panel, "AND")
+    type_into(tab, panel, "random start (seed)", "3")
+    tab.page.wait_for_function("() => { const s = window.mljLesson.panels['decision-boundary'].state();"
+                               " return s.table === 'and' && s.seed === 3; }")
+    other = reference("and", 3)
+    slider.focus()
+    tab.page.keyboard.press("End")
+    np.testing.assert_allclose(state(tab, panel)["inputs"], other["frames"][-1]["inputs"], atol=5e-5)
+    assert root(tab, panel).locator('[data-key="frame"]').get_attribute("data-learned") == "true"
 
 
 # --- module 8: memory and attention --------------------------------------------------------------------------------

@@ -442,8 +442,8 @@ PANEL_CODE = {"panel.py": "def infinite():\n    return {'x': float('inf')}\n\nde
 @pytest.mark.parametrize(("panel", "fragment", "message"), [
     ('\n[[panel]]\nkind = "histograms"\ndata = "reference.batch_norm:panel"\n', "kind =",
      "panel[0].kind must be one of conv2d, pooling, histogram, error, margin, descent, echo, forget-gate, "
-     "attention-heatmap, positional-clocks, encoder-block, ppo-clip, backprop, layers, not 'histograms'; did you "
-     "mean 'histogram'?"),
+     "attention-heatmap, positional-clocks, encoder-block, ppo-clip, backprop, layers, decision-boundary, not "
+     "'histograms'; did you mean 'histogram'?"),
     ('\n[[panel]]\nkind = "conv2d"\ndata = "reference.conv2d:panel"\nshow = ["gd"]\n', "show =",
      "unknown key 'panel[0].show'; known here: id, title, data, params, kind"),
     ('\n[[panel]]\nkind = "error"\ndata = "reference.conv2d:panel"\nshow = ["squares"]\n', "show =",
@@ -543,6 +543,8 @@ def _templated_keys(kind: str, source: str) -> list[tuple[str, list[str]]]:
         "encoder-block": {"step_": [str(i) for i in range(12)]},
         "ppo-clip": {"winner_": ["unclipped", "clipped", "equal"]},
         "layers": {"col_": ["layer", "size", "ratio", "step"]},
+        "decision-boundary": {"col_": ["input", "label", "prediction", "past"],
+                              "table_": ["xor", "xnor", "and", "nand", "or"]},
     }
     return [(prefix, names[kind][prefix]) for prefix in set(found)]
 
@@ -598,3 +600,49 @@ def test_the_panel_state_route(openapi: dict) -> None:
     assert_error(call(client, openapi, "GET", f"{url}?beta=1"), 422, "unprocessable")
     assert_error(call(client, openapi, "GET", "/api/lessons/sgd-momentum/panels/nope"), 404, "not_found")
     assert_error(call(client, openapi, "GET", "/api/lessons/gelu/panels/descent"), 404, "not_found")
+
+
+XOR_PANEL = """
+[[panel]]
+kind = "decision-boundary"
+data = "reference.xor:panel"
+params.table = { choices = ["xor", "and"], default = "xor" }
+params.seed = { min = 0, max = 9, step = 1, default = 0 }
+"""
+
+
+def test_a_parameter_may_be_one_of_a_few_choices(tmp_path: Path) -> None:
+    """A table's name is no slider: `choices` lists what the page may ask for; a grid of whole numbers gives ints
+    (a seed), as the data function expects."""
+    from judge.lesson import BadParam, Choice, panel_data
+    from reference.xor import panel as reference
+
+    exercise = _gelu_with_panel(tmp_path, XOR_PANEL)
+    assert problems(exercise) == []
+    lesson = load_lesson(exercise)
+    assert lesson is not None
+    panel = lesson.panels[0]
+    assert panel.params["table"] == Choice(("xor", "and"), "xor")
+    assert panel.defaults() == {"table": "xor", "seed": 0} and isinstance(panel.defaults()["seed"], int)
+    assert panel_data(exercise, lesson, panel, {"table": "and", "seed": "3"}) == reference("and", 3)
+    for asked, fragment in [({"table": "xnor"}, "table must be one of xor, and, not 'xnor'"),
+                            ({"seed": "1.5"}, "seed must be one of 0, 1, …, 9")]:
+        with pytest.raises(BadParam) as raised:
+            panel_data(exercise, lesson, panel, asked)
+        assert fragment in str(raised.value)
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ('params.table = { choices = ["xor", "and"], default = "or" }',
+     "panel 'decision-boundary': params.table: default must be one of the choices (xor, and)"),
+    ('params.table = { choices = ["xor"], min = 0, max = 1, step = 1, default = "xor" }',
+     "panel 'decision-boundary': params.table: either choices or min, max and step, not both"),
+    ('params.table = { choices = [], default = "xor" }',
+     "panel 'decision-boundary': params.table: choices must list at least one value, each once"),
+    ('params.seed = { min = 0, max = 9, step = 1, default = "one" }',
+     "panel 'decision-boundary': params.seed: default must be a number on the grid (or give choices)"),
+])
+def test_choices_that_do_not_fit(tmp_path: Path, params: str, message: str) -> None:
+    panel = '\n[[panel]]\nkind = "decision-boundary"\ndata = "reference.xor:panel"\n' + params + "\n"
+    found = problems(_gelu_with_panel(tmp_path, panel))
+    assert len(found) == 1 and found[0].endswith(message), found
