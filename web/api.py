@@ -123,7 +123,9 @@ def submit(slug: str) -> Response:
         raise ApiError(422, wt("error.unknown_track", lang, track=str(track),
                                tracks=", ".join(exercise.tracks))) from None
     report = submitted.report
-    result = {**reports.answer(exercise, report, code, lang), "submission_id": submitted.id}
+    result = reports.answer(exercise, report, code, lang)
+    if submitted.id is not None:  # recorded (an app made without a store records nothing)
+        result["submission_id"] = submitted.id
     log.info("graded %s/%s: %s in %.0f ms", exercise.slug, report.track, report.verdict,
              (time.perf_counter() - started) * 1000)
     return jsonify(result)

@@ -93,7 +93,8 @@ SCHEMAS: dict[str, Any] = {
             },
             "prompt": _ref("Rendered"),
             "tracks": {"type": "array", "items": {"enum": list(TRACKS)}, "minItems": 1},
-            "starters": {"type": "object", "description": "starter code per track",
+            "starters": {"type": "object", "description": "starter code per track, its comments and docstring in "
+                                                          "`lang` (the code is the same in every language)",
                          "additionalProperties": {"type": "string"}},
             "cases": {"type": "array", "description": "the visible cases, in full", "items": {
                 "type": "object",
@@ -191,10 +192,10 @@ SCHEMAS: dict[str, Any] = {
                 "required": ["x", "learner", "reference"], "additionalProperties": False}]},
             "version": {"const": REPORT_VERSION},
             "neutral": _ref("NeutralReport"),
-            "submission_id": {"type": ["string", "null"], "pattern": "^[0-9a-f]{32}$",
+            "submission_id": {"type": "string", "pattern": "^[0-9a-f]{32}$",
                               "description": "the submission's id in the learner's history (GET "
-                                             "/api/submissions/{submission_id}); answers of POST only; null when "
-                                             "the server keeps no record"},
+                                             "/api/submissions/{submission_id}); in answers of POST, whenever the "
+                                             "server records submissions (`judge serve` always does)"},
             "switch_track": {"oneOf": [{"type": "null"}, {
                 "type": "object",
                 "description": "the code belongs to another track of this exercise (PyTorch code in the NumPy "
