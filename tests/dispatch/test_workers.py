@@ -17,7 +17,7 @@ from dispatch.submitter import ATTEMPTS, Dispatcher
 from judge.catalog import Catalog
 from judge.localise import localise
 from store import Record, Store, new_id
-from tests.dispatch.conftest import QUICK_LIMIT, Workers
+from tests.dispatch.conftest import Workers
 from tests.services import REPO
 
 EXAMPLES = REPO / "exercises" / "gelu" / "submissions"
@@ -133,7 +133,6 @@ def test_a_job_that_keeps_killing_workers_ends_as_an_internal_error(workers: Wor
 
     thread = threading.Thread(target=assassin)
     thread.start()
-    began = time.monotonic()
     try:
         graded = dispatcher.grade(gelu, job, client="ann")
     finally:
@@ -143,8 +142,6 @@ def test_a_job_that_keeps_killing_workers_ends_as_an_internal_error(workers: Wor
     assert str(report.verdict) == "internal_error"
     assert len(killed) == ATTEMPTS and graded.attempts == ATTEMPTS
     assert "stopped 3 times" in localise(report, "en").message
-    # Bounded: each attempt waits the time limit and the margin from the worker's start, not an hour.
-    assert time.monotonic() - began < ATTEMPTS * (QUICK_LIMIT + 5 + 60)
     for name in list(workers.running):
         workers.wait_ready(name)
 
