@@ -19,6 +19,7 @@ headers. So, on waitress's own parts:
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import math
 import resource
@@ -355,7 +356,9 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
                               connection_limit=connection_limit, request_timeout=settings["REQUEST_TIMEOUT"],
                               idle_timeout=settings["IDLE_TIMEOUT"], grace=grace, signals=signals)
         except OSError as exc:  # the port is taken, the address is not this machine's
-            raise ListenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+            advice = (f"; pick another with --port (make run ARGS='--port {port + 1 if port else 8001}')"
+                      if exc.errno == errno.EADDRINUSE else "")
+            raise ListenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}{advice}") from None
         stack.callback(service.close)  # (already closed after a drain)
         print(f"submissions are recorded in {store.where}", file=out, flush=True)
         if pool is not None:

@@ -81,7 +81,7 @@ def test_the_app_refuses_a_malformed_setting_too(monkeypatch: pytest.MonkeyPatch
                                              ("JUDGE_TRUSTED_PROXIES", "nginx")])
 def test_judge_serve_stops_at_once_on_a_malformed_setting(name: str, value: str) -> None:
     env = {**os.environ, name: value}
-    done = subprocess.run([sys.executable, "-m", "judge.cli", "serve", "--port", "0"], cwd=REPO, env=env,
+    done = subprocess.run([sys.executable, "-m", "mljudge.cli", "serve", "--port", "0"], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stdout == ""  # nothing started: not even the sandbox

@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_judge_serve_starts_grades_and_stops() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "judge.cli", "serve", "--port", "0", "--slots", "1"], cwd=REPO,
+    proc = subprocess.Popen([sys.executable, "-m", "mljudge.cli", "serve", "--port", "0", "--slots", "1"], cwd=REPO,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert proc.stdout is not None
@@ -73,11 +73,12 @@ def test_judge_serve_on_a_taken_port_is_one_line_before_the_sandbox_starts() -> 
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = subprocess.run([sys.executable, "-m", "judge.cli", "serve", "--port", str(port)], cwd=REPO,
+        done = subprocess.run([sys.executable, "-m", "mljudge.cli", "serve", "--port", str(port)], cwd=REPO,
                               capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "starting the sandbox" not in done.stdout
-    assert done.stderr.strip() == f"judge: error: cannot listen on 127.0.0.1:{port}: Address already in use"
+    assert done.stderr.strip() == (f"judge: error: cannot listen on 127.0.0.1:{port}: Address already in use; "
+                                   f"pick another with --port (make run ARGS='--port {port + 1}')")
 
 
 def test_a_clear_warning_when_isolation_is_inactive() -> None:
