@@ -66,9 +66,10 @@ class Tolerance:
 @dataclass(frozen=True)
 class Track:
     name: str
-    starter: str
+    starter: Text  # the same code in every language, its comments and docstring translated (judge.starters)
     solution: str
     imports: frozenset[str]
+    starter_file: str  # the English starter, relative to the folder; judge.starters.file_for names the others
 
 
 @dataclass(frozen=True)

@@ -89,7 +89,8 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
 
     try:
         text = sandbox.decode_source(source)
-        if detect_unchanged and _normalize(text) == _normalize(chosen.starter):
+        # Unchanged in any language: the starters differ only in their words (judge.starters).
+        if detect_unchanged and _normalize(text) in {_normalize(starter) for starter in chosen.starter.values()}:
             return grader.finish(Verdict.NOT_ATTEMPTED, say("verdict.not_attempted.message",
                                                             function=exercise.function.name))
         forbidden = exercise.forbidden_for(track)

@@ -8,7 +8,8 @@ precisely what is wrong. Finding the folders and the course they make is `judge.
       expected.json          expected outputs, computed from the trusted reference by `judge check --write`
       hints.toml             escalating hints, every language
       mistakes.toml          known mistakes (+ mistakes.py): recognised from outputs, each with a targeted hint
-      starters/<track>.py  solutions/<track>.py
+      starters/<track>.py  starters/<track>.<lang>.py   the same code, its words in each language
+      solutions/<track>.py
       submissions/<verdict>/*.py     example submissions and the verdict each must get
       lesson.toml  lesson.en.md  lesson.ru.md       (optional) the lesson page
       checker.py             (optional) a custom checker for answers that are not one fixed value
@@ -29,7 +30,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, cast
 
-from judge import schema, values
+from judge import schema, starters, values
 from judge.errors import ExerciseError
 from judge.exercise import (
     EXPECTED_FORMAT,
@@ -46,7 +47,7 @@ from judge.exercise import (
     Track,
     stores_expected,
 )
-from judge.i18n import LANGS, Text
+from judge.i18n import DEFAULT_LANG, LANGS, Text
 from judge.inputs import materialize
 from sandbox import Limits, imports_for
 
@@ -282,15 +283,30 @@ def _returns(spec: dict[str, Any]) -> Returns:
 def _tracks(path: Path, table: dict[str, Any], where: Where) -> dict[str, Track]:
     tracks = {}
     for name, conf in table.items():  # only numpy and torch get past the schema
+        starter = conf.get("starter", f"starters/{name}.py")
         tracks[name] = Track(
             name=name,
-            starter=_read_text(path / conf.get("starter", f"starters/{name}.py")),
+            starter=_starters(path, starter),
             solution=_read_text(path / conf.get("solution", f"solutions/{name}.py")),
             imports=imports_for(name, conf.get("imports", [])),
+            starter_file=starter,
         )
     if not tracks:
         raise where.error("at least one [tracks.<name>] table is required (numpy, torch)", "tracks")
     return tracks
+
+
+def _starters(path: Path, english: str) -> Text:
+    """The starter in every language (judge.starters): each translation must exist and have the English code."""
+    texts = Text()
+    for lang in LANGS:
+        file = path / starters.file_for(english, lang)
+        if not file.is_file() and lang != DEFAULT_LANG:
+            raise ExerciseError(file, f"file is missing: every starter exists in each language, this one in {lang} "
+                                      f"with the code of {english} and its comments and docstring translated")
+        texts[lang] = _read_text(file)
+    starters.check(path, english, texts)
+    return texts
 
 
 def _tolerance(table: dict[str, Any], default: Tolerance | None = None) -> Tolerance:

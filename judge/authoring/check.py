@@ -22,6 +22,7 @@ from typing import Any, Literal
 import numpy as np
 
 from judge import expected as expected_values
+from judge import starters
 from judge.authoring.new import MARKER
 from judge.compare import compare
 from judge.errors import ExerciseError
@@ -220,13 +221,16 @@ class _Checker:
                                        "worker's own footprint)", line("limits", "memory_mb"))
 
     def _starters(self, exercise: Exercise) -> None:
+        """Every language's starter runs and fails (the loader has made sure the translations have the English
+        code: judge.starters)."""
         for track in exercise.tracks.values():
-            report = self.grade(exercise, track.starter, track.name, detect_unchanged=False)
-            if report.accepted:
-                self.error(f"starters/{track.name}.py", "the starter is accepted as it is")
-            elif report.verdict in ("compile_error", "forbidden", "internal_error"):
-                self.error(f"starters/{track.name}.py",
-                           f"the starter gets {report.verdict}: {say(report.message, 'en')}")
+            for lang, starter in track.starter.items():
+                where = starters.file_for(track.starter_file, lang)
+                report = self.grade(exercise, starter, track.name, detect_unchanged=False)
+                if report.accepted:
+                    self.error(where, "the starter is accepted as it is")
+                elif report.verdict in ("compile_error", "forbidden", "internal_error"):
+                    self.error(where, f"the starter gets {report.verdict}: {say(report.message, 'en')}")
 
     def _submissions(self, exercise: Exercise) -> None:
         root = exercise.path / "submissions"

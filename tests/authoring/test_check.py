@@ -81,6 +81,22 @@ def test_missing_prompt_ru(judge: Judge, exercises: Path) -> None:
     assert_fails(check(judge, exercises), f"{at(prompt)}: file is missing")
 
 
+def test_missing_starter_ru(judge: Judge, exercises: Path) -> None:
+    starter = exercises / "gelu" / "starters" / "torch.ru.py"
+    starter.unlink()
+    assert_fails(check(judge, exercises), f"{at(starter)}: file is missing: every starter exists in each language")
+
+
+def test_starter_ru_with_other_code(judge: Judge, exercises: Path) -> None:
+    """Same code, other words: a translation that changes the code is refused at its line, both sides quoted."""
+    starter = exercises / "gelu" / "starters" / "numpy.ru.py"
+    edit(starter, "(x: np.ndarray)", "(x: np.ndarray, alpha: float = 1.0)")
+    assert_fails(check(judge, exercises),
+                 f"{at(starter, 4)}: the code differs from starters/numpy.py (a translation changes only comments, "
+                 "docstrings and the message of `raise NotImplementedError(...)`): it has `alpha: float` where "
+                 "starters/numpy.py:4 has nothing")
+
+
 def test_missing_track(judge: Judge, exercises: Path, shared_pool: object) -> None:
     meta = exercises / "gelu" / "exercise.toml"
     edit(meta, "[tracks.torch]\n", "")
@@ -186,8 +202,10 @@ def test_wrong_model_solution(judge: Judge, exercises: Path, shared_pool: object
 
 def test_starter_that_is_accepted(judge: Judge, exercises: Path, shared_pool: object) -> None:
     folder = exercises / "gelu"
-    shutil.copy(folder / "solutions" / "numpy.py", folder / "starters" / "numpy.py")
-    assert_fails(check(judge, exercises), f"{at(folder / 'starters' / 'numpy.py')}: the starter is accepted as it is")
+    for name in ("numpy.py", "numpy.ru.py"):  # a translation has the English code: both are accepted
+        shutil.copy(folder / "solutions" / "numpy.py", folder / "starters" / name)
+    assert_fails(check(judge, exercises), f"{at(folder / 'starters' / 'numpy.py')}: the starter is accepted as it is",
+                 f"{at(folder / 'starters' / 'numpy.ru.py')}: the starter is accepted as it is")
 
 
 def test_example_in_the_wrong_verdict_folder(judge: Judge, exercises: Path, shared_pool: object) -> None:

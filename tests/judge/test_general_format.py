@@ -115,6 +115,7 @@ def exercise(tmp_path_factory: pytest.TempPathFactory) -> Exercise:
     for track, source in SOLUTIONS.items():
         files[f"solutions/{track}.py"] = source
         files[f"starters/{track}.py"] = "def topk(x, k, descending=True):\n    raise NotImplementedError\n"
+        files[f"starters/{track}.ru.py"] = "def topk(x, k, descending=True):\n    raise NotImplementedError\n"
     for name, text in files.items():
         (folder / name).write_text(text.lstrip(), encoding="utf-8")
     return Catalog(root).get("topk") if check_exercise(folder, write=True).ok else pytest.fail("check failed")
