@@ -194,7 +194,7 @@ def _show(args: argparse.Namespace) -> int:
     print(f"    {exercise.function.signature}\n")
     print(exercise.prompt.get_in(lang).rstrip())
     print(f"\n## {t('cli.starter', lang, track=track.name)}\n")
-    print(track.starter.rstrip())
+    print(track.starter.get_in(lang).rstrip())
     return EXIT_OK
 
 
@@ -234,7 +234,8 @@ def _new(args: argparse.Namespace) -> int:
 
     path = scaffold(_catalog(args).root, args.slug, module=args.module)
     print(f"created {path}\nnext: replace every {MARKER} (`judge check {args.slug}` lists them), then run "
-          f"`judge check --write {args.slug}`")
+          f"`judge check --write {args.slug}`\nstarters: starters/<track>.py in English, starters/<track>.ru.py "
+          "in Russian: the same code, its comments and docstring translated (`judge check` compares the code)")
     return EXIT_OK
 
 

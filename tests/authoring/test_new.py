@@ -20,7 +20,8 @@ Judge = Callable[..., Run]
 
 FILES = [
     "cases.toml", "exercise.toml", "hints.toml", "mistakes.py", "mistakes.toml", "prompt.en.md", "prompt.ru.md",
-    "solutions/numpy.py", "solutions/torch.py", "starters/numpy.py", "starters/torch.py",
+    "solutions/numpy.py", "solutions/torch.py", "starters/numpy.py", "starters/numpy.ru.py", "starters/torch.py",
+    "starters/torch.ru.py",
     "submissions/accepted/example_numpy.py", "submissions/accepted/example_torch.py",
     "submissions/wrong_answer/example_mistake.py",
 ]
@@ -84,6 +85,12 @@ def test_scaffold_is_complete(judge: Judge, exercises: Path) -> None:
     for lang, heading in (("en", "## Examples"), ("ru", "## Примеры")):
         assert heading in (folder / f"prompt.{lang}.md").read_text(encoding="utf-8")
     assert "created" in run.out and "judge check --write double" in run.out
+    assert "starters/<track>.ru.py in Russian: the same code" in run.out
+    for track in ("numpy", "torch"):  # the Russian starter is the English one's code in other words
+        english, russian = ((folder / "starters" / name).read_text(encoding="utf-8")
+                            for name in (f"{track}.py", f"{track}.ru.py"))
+        assert "def double(x:" in russian and "Верните новый" in russian and "Return a new" not in russian
+        assert english.split('"""')[0] in russian  # the imports and the signature, as they are
     # the reference has one home: the `reference` package, with a test to pin it
     assert meta["reference"]["function"] == "reference.double:double"
     module, test = new.reference_files("double")
