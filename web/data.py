@@ -69,6 +69,12 @@ def grouped(catalog: Catalog) -> list[dict[str, Any]]:
     return out
 
 
+def starters_in_every_language(exercise: Exercise) -> dict[str, list[str]]:
+    """Each track's starter in every language. The editor counts any of them as untouched, so a learner who
+    switches language before writing anything gets the starter in the new one (web/static/js/exercise.js)."""
+    return {name: [track.starter.get_in(lang) for lang in LANGS] for name, track in exercise.tracks.items()}
+
+
 def detail(exercise: Exercise, lang: str) -> dict[str, Any]:
     """GET /api/exercises/<slug>: everything a client needs to show and start the exercise."""
     prompt = exercise.prompt.get_in(lang)
@@ -88,7 +94,7 @@ def detail(exercise: Exercise, lang: str) -> dict[str, Any]:
         },
         "prompt": {"markdown": prompt, "html": render(prompt)},
         "tracks": list(exercise.tracks),
-        "starters": {name: track.starter for name, track in exercise.tracks.items()},
+        "starters": {name: track.starter.get_in(lang) for name, track in exercise.tracks.items()},
         "cases": [{"id": c.id, "kind": c.kind.get_in(lang),
                    "input": {k: values.display(v) for k, v in c.args.items()},
                    "expected": values.display(exercise.expected[c.id]) if c.id in exercise.expected else None}

@@ -85,6 +85,7 @@ def exercise(slug: str) -> Response:
         "lang": lang,
         "tracks": detail["tracks"],
         "starters": detail["starters"],
+        "starters_any": data.starters_in_every_language(found),
         "submit_url": url_for("api.submit", slug=found.slug),
         "render_url": url_for("api.render_report"),
         "completion": _completion(found, lang),

@@ -27,7 +27,16 @@ let running = false;
 let saveTimer = null;
 
 const starter = (name) => page.starters[name] ?? "";
-const draft = (name) => store.get(keys.draft(slug, name)) ?? starter(name);
+// As the judge compares (judge/grade.py: _normalize): outer blank lines and trailing spaces do not count.
+const normalise = (text) => text.trim().split("\n").map((line) => line.trimEnd()).join("\n");
+// The starter in any language is untouched: the starters differ only in their comments and docstring, so a learner
+// who switches language before writing anything gets the starter in the new one; written code stays as it is.
+const isStarter = (name, text) =>
+  [starter(name), ...(page.starters_any?.[name] ?? [])].some((s) => normalise(s) === normalise(text));
+const draft = (name) => {
+  const saved = store.get(keys.draft(slug, name));
+  return saved == null || isStarter(name, saved) ? starter(name) : saved;
+};
 const completionFor = (name) => ({
   track: name,
   function: page.completion.function,
@@ -41,8 +50,8 @@ function saveDraft() {
   clearTimeout(saveTimer);
   saveTimer = null;
   const text = editor.getDoc();
-  // The starter itself is not a draft: keep storage for what the learner wrote.
-  if (text === starter(track)) store.remove(keys.draft(slug, track));
+  // A starter (in any language) is not a draft: keep storage for what the learner wrote.
+  if (isStarter(track, text)) store.remove(keys.draft(slug, track));
   else store.set(keys.draft(slug, track), text);
 }
 
