@@ -4,7 +4,7 @@ import torch
 def adam(param: torch.Tensor, grad: torch.Tensor, m: torch.Tensor, v: torch.Tensor, t: int, lr: float = 0.001,
          beta1: float = 0.9, beta2: float = 0.999,
          eps: float = 1e-8) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """Один шаг Adam. Верните (new_param, new_m, new_v) новыми тензорами; m и v — без поправки на смещение.
+    """Один шаг Adam. Верните (new_param, new_m, new_v) в виде новых тензоров; m и v — без поправки на смещение.
 
     param, grad, m, v: тензоры float64 одной формы; m и v — состояние, которое вернул предыдущий шаг (нули до
     первого шага). t: номер этого шага, 1 при первом вызове. m <- beta1*m + (1-beta1)*grad,

@@ -5,7 +5,7 @@ def dropout(x: np.ndarray, p: float, training: bool = True, seed: int = 0) -> np
     """Инвертированный дропаут (inverted dropout).
 
     x: массив float64 любой формы. p: вероятность отбросить каждый элемент, 0 <= p <= 1.
-    training: если False, верните x без изменений. seed: берите маску из np.random.default_rng(seed).
+    training: если False, верните x без изменений. seed: стройте маску генератором np.random.default_rng(seed).
     Верните новый массив float64 формы x: каждый элемент равен 0 (отброшен, с вероятностью p) или x / (1 - p)
     (сохранён). При p = 0 возвращается x, при p = 1 — нули (без деления на ноль).
     """

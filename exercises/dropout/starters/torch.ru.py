@@ -5,7 +5,7 @@ def dropout(x: torch.Tensor, p: float, training: bool = True, seed: int = 0) -> 
     """Инвертированный дропаут (inverted dropout).
 
     x: тензор float64 любой формы. p: вероятность отбросить каждый элемент, 0 <= p <= 1.
-    training: если False, верните x без изменений. seed: стройте маску с torch.Generator().manual_seed(seed).
+    training: если False, верните x без изменений. seed: стройте маску генератором torch.Generator().manual_seed(seed).
     Верните новый тензор float64 формы x: каждый элемент равен 0 (отброшен, с вероятностью p) или x / (1 - p)
     (сохранён). При p = 0 возвращается x, при p = 1 — нули (без деления на ноль).
     """
