@@ -17,6 +17,7 @@ from judge.errors import ExerciseError
 from judge.i18n import DEFAULT_LANG, Text
 
 WHAT_MAY_DIFFER = "comments, docstrings and the message of `raise NotImplementedError(...)`"
+_Lines = tuple[int | None, int | None]  # the nearest lines above, in the English starter and in the translation
 
 
 def file_for(english: str, lang: str) -> str:
@@ -103,8 +104,7 @@ class _Parting:
     our_line: int | None  # in the English starter
 
 
-def _difference(a: ast.AST | None, b: ast.AST | None, lines: tuple[int | None, int | None] = (None, None),
-                ) -> _Parting | None:
+def _difference(a: ast.AST | None, b: ast.AST | None, lines: _Lines = (None, None)) -> _Parting | None:
     """The innermost place where `a` (English) and `b` (a translation) part, or None when they are the same code.
     Positions are not compared: a longer docstring shifts every line after it. `lines`: the nearest lines above."""
     lines = (_line(a) or lines[0], _line(b) or lines[1])
@@ -127,7 +127,7 @@ def _difference(a: ast.AST | None, b: ast.AST | None, lines: tuple[int | None, i
     return None
 
 
-def _pair(x: object, y: object, a: ast.AST, b: ast.AST, lines: tuple[int | None, int | None]) -> _Parting | None:
+def _pair(x: object, y: object, a: ast.AST, b: ast.AST, lines: _Lines) -> _Parting | None:
     if isinstance(x, ast.AST) or isinstance(y, ast.AST):
         found = _difference(x if isinstance(x, ast.AST) else None, y if isinstance(y, ast.AST) else None, lines)
         return found and _shown(found, a, b)
