@@ -126,5 +126,6 @@ def dispatcher(redis_server: Redis) -> Iterator[Dispatcher]:
     made = Dispatcher(redis_server.url, Settings(per_client=2, floor=16))
     made.check()
     yield made
-    made.redis.flushdb()  # no admission state or job leaks into the next test
+    for key in made.redis.scan_iter("mljudge:admission:*"):  # no learner's place leaks into the next test
+        made.redis.delete(key)
     made.close()
