@@ -36,7 +36,7 @@ from judge.report import Report
 from sandbox import policy, uids
 from sandbox.pool import Pool
 from tests.judging import judged
-from tests.sandbox.attacks.test_policy import PRELUDE, RECORDER, attack, is_zygote, jailed, outcomes, processes, src
+from tests.sandbox.attacks.common import PRELUDE, RECORDER, attack, is_zygote, jailed, outcomes, processes, src
 
 ROOT = os.geteuid() == 0
 pytestmark = pytest.mark.skipif(not ROOT, reason="the jail needs root, as on the judge's machines and in CI")
