@@ -21,7 +21,8 @@ def postgres() -> Iterator[Postgres]:
     cluster.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+# PostgreSQL starts a cluster (seconds, once a session): slow, as tests/conftest.py marks tests of real services.
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database: a SQLite file, or a database of its own in the session's PostgreSQL cluster."""
     if request.param == "sqlite":
