@@ -11,7 +11,7 @@ from typing import Any
 
 from sandbox import Pool, default_pool
 
-OWN_PACKAGES = ("reference", "judge", "web")
+OWN_PACKAGES = ("reference", "judge", "web", "store", "dispatch", "mljudge")
 
 
 @cache

@@ -5,18 +5,17 @@ from __future__ import annotations
 import logging
 import math
 import time
-from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from judge.errors import UnknownExercise, UnknownTrack
 from judge.exercise import Exercise
-from judge.i18n import LANGS
 from judge.lesson import BadParam, Lesson, UnknownAnswer, check_task, load_lesson
 from sandbox import Busy, ClientBusy
 from web import client_address, data, lessons, locales, reports, state, submissions
 from web.errors import ApiError
-from web.i18n import request_lang, supported_lang, wt
+from web.i18n import wt
+from web.inputs import answer_lang, body_lang, json_body
 from web.markdown import render
 from web.openapi import document
 
@@ -39,42 +38,6 @@ def _lesson(slug: str, lang: str) -> tuple[Exercise, Lesson]:
     return exercise, lesson
 
 
-def _json_body(lang: str) -> dict[str, Any]:
-    """The request's JSON object. Requiring the JSON content type also means a cross-site page cannot post here
-    without a CORS preflight, which this API never grants."""
-    if not request.is_json:
-        raise ApiError(400, wt("error.not_json", lang))
-    body = request.get_json(silent=True)  # a body over MAX_CONTENT_LENGTH still raises 413 here
-    if not isinstance(body, dict):
-        raise ApiError(400, wt("error.bad_json", lang))
-    return body
-
-
-def _unknown_lang(value: object) -> ApiError:
-    # Said in the language the request would otherwise get (cookie, Accept-Language), not silently in English.
-    return ApiError(422, wt("error.unknown_lang", request_lang(), given=str(value), langs=", ".join(LANGS)))
-
-
-def _lang() -> str:
-    """The language of the answer: ?lang= when given (an unsupported one is a 422, not a quiet English answer),
-    else the cookie, then Accept-Language."""
-    asked = request.args.get("lang")
-    if asked and supported_lang(asked) is None:
-        raise _unknown_lang(asked)
-    return request_lang()
-
-
-def _body_lang(body: dict[str, Any]) -> str:
-    """A JSON body's "lang" (a 422 when it is not a supported language), else as `_lang`."""
-    asked = body.get("lang")
-    if asked is None:
-        return _lang()
-    lang = supported_lang(asked)
-    if lang is None:
-        raise _unknown_lang(asked)
-    return lang
-
-
 @api.get("/exercises")
 def exercises() -> Response:
     catalog = state()["catalog"]
@@ -83,16 +46,16 @@ def exercises() -> Response:
 
 @api.get("/exercises/<slug>")
 def exercise(slug: str) -> Response:
-    lang = _lang()
+    lang = answer_lang()
     return jsonify(data.detail(_exercise(slug, lang), lang))
 
 
 @api.post("/exercises/<slug>/submissions")
 def submit(slug: str) -> Response:
-    lang = _lang()
+    lang = answer_lang()
     exercise = _exercise(slug, lang)
-    body = _json_body(lang)
-    lang = _body_lang(body)
+    body = json_body(lang)
+    lang = body_lang(body)
 
     code = body.get("code")
     if not isinstance(code, str):
@@ -135,9 +98,9 @@ def submit(slug: str) -> Response:
 def render_report() -> Response:
     """A report this judge made (an answer's `neutral`), said again in another language: the page switches
     language without grading again. `code`, when given, is the submission's (for the offer to switch track)."""
-    lang = _lang()
-    body = _json_body(lang)
-    lang = _body_lang(body)
+    lang = answer_lang()
+    body = json_body(lang)
+    lang = body_lang(body)
     code = body.get("code")
     try:
         report = reports.parse(body.get("report"))
@@ -153,7 +116,7 @@ def render_report() -> Response:
 
 @api.get("/lessons/<slug>")
 def lesson(slug: str) -> Response:
-    lang = _lang()
+    lang = answer_lang()
     exercise, found = _lesson(slug, lang)
     return jsonify(lessons.payload(exercise, found, lang))
 
@@ -161,7 +124,7 @@ def lesson(slug: str) -> Response:
 @api.get("/lessons/<slug>/panels/<panel_id>")
 def panel(slug: str, panel_id: str) -> Response:
     """A panel's data in another state of its declared params (?lr=0.1&momentum=0.5), each on its slider's grid."""
-    lang = _lang()
+    lang = answer_lang()
     exercise, found = _lesson(slug, lang)
     target = found.panel(panel_id)
     if target is None:
@@ -175,13 +138,13 @@ def panel(slug: str, panel_id: str) -> Response:
 
 @api.post("/lessons/<slug>/tasks/<task_id>")
 def check(slug: str, task_id: str) -> Response:
-    lang = _lang()
+    lang = answer_lang()
     _, found = _lesson(slug, lang)
     task = found.task(task_id)
     if task is None:
         raise ApiError(404, wt("error.unknown_task", lang, task=task_id))
-    body = _json_body(lang)
-    lang = _body_lang(body)
+    body = json_body(lang)
+    lang = body_lang(body)
     answers = body.get("answers")
     if not isinstance(answers, dict):
         raise ApiError(400, wt("error.missing_answers", lang))

@@ -104,6 +104,7 @@ class Channel(HTTPChannel):
 
     task_class = WSGITask
     error_task_class = ErrorTask
+    request: Any  # waitress's parser of the request now arriving (None between requests)
     receiving_since: float | None = None  # time.time() of the current request's first byte; None between requests
 
     def received(self, data: bytes) -> bool:

@@ -23,12 +23,13 @@ from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
 from dispatch.jobs import Graded, Job, run_job
 from judge.errors import UnknownExercise
 from judge.exercise import Exercise
-from judge.i18n import LANGS, t
+from judge.i18n import t
 from judge.report import Report
 from store import Record, Store, StoreError, new_id
 from web import locales, reports, state
 from web.errors import ApiError
-from web.i18n import request_lang, supported_lang, wt
+from web.i18n import request_lang, wt
+from web.inputs import answer_lang
 
 submissions = Blueprint("submissions", __name__)
 log = logging.getLogger("mljudge.web")
@@ -129,13 +130,6 @@ def _store() -> Store | None:
     return state()["store"]  # type: ignore[no-any-return]
 
 
-def _lang() -> str:
-    asked = request.args.get("lang")
-    if asked and supported_lang(asked) is None:
-        raise ApiError(422, wt("error.unknown_lang", request_lang(), given=asked, langs=", ".join(LANGS)))
-    return request_lang()
-
-
 def _private(response: Response) -> Response:
     """Answers that depend on who asks: never kept by a shared cache."""
     response.headers["Cache-Control"] = "private, no-store"
@@ -150,7 +144,7 @@ def _not_found(lang: str) -> ApiError:
 
 @submissions.get("/submissions")
 def history() -> Response:
-    lang = _lang()
+    lang = answer_lang()
     slug = request.args.get("exercise")
     if slug is not None:
         try:
@@ -167,7 +161,7 @@ def history() -> Response:
 
 @submissions.get("/submissions/<submission_id>")
 def submission(submission_id: str) -> Response:
-    lang = _lang()
+    lang = answer_lang()
     store = _store()
     if store is None or not _SUBMISSION_ID.fullmatch(submission_id):
         raise _not_found(lang)
@@ -187,7 +181,7 @@ def submission(submission_id: str) -> Response:
 @submissions.get("/progress")
 def progress() -> Response:
     """{exercise: "solved" | "attempted"} for this learner: the course page's marks."""
-    lang = _lang()
+    lang = answer_lang()
     store = _store()
     marks = _read(lambda s: s.progress(learner()), store, lang) if store else {}
     return _private(jsonify({"exercises": marks}))

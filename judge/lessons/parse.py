@@ -111,7 +111,8 @@ def parse(exercise: Exercise) -> tuple[Lesson | None, list[Problem]]:
     if raw is None:
         return None, []
     doc = {k: v for k, v in raw.items() if k != "body"}  # the loader adds the prose under "body"
-    body = raw.get("body") if isinstance(raw.get("body"), Text) else Text()
+    given = raw.get("body")
+    body = given if isinstance(given, Text) else Text()
     read = _Reader(Where(exercise.path / "lesson.toml"))
     for message, keys in schema.LESSON.problems(doc, ()):
         read.problem(message, *keys)

@@ -14,8 +14,8 @@ from jsonschema import Draft202012Validator
 from werkzeug.test import TestResponse
 
 from judge.catalog import Catalog
-from judge.report import REPORT_VERSION
 from judge.pools import new_pool
+from judge.report import REPORT_VERSION
 from sandbox.pool import Busy, Pool
 from tests.web.conftest import assert_conforms, gelu_file, make_app
 from web import client_address, config, security
