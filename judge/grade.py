@@ -78,6 +78,26 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
     taken; every problem of the submission itself is a verdict, never an exception. `client` (the web's client
     address) is who waits in the sandboxes' fair queue: raises sandbox.ClientBusy when that client already has as
     many submissions in flight as it may."""
+    prepared = _prepare(exercise, source, track, filename=filename, plot=plot, detect_unchanged=detect_unchanged)
+    if isinstance(prepared, Report):
+        return prepared
+    grader, job = prepared
+    outcome = sandbox.run(job, exercise.limits, pool or shared_pool(), client=client)
+    return grader.judge(outcome, job.program.source)
+
+
+def screen(exercise: Exercise, source: str | bytes, track: str | None = None, *,
+           filename: str = "solution.py") -> Report | None:
+    """The report when no sandbox is needed (an unchanged starter, code that does not compile or that the policy
+    refuses), exactly as grade() gives it; None when the code must run. The web asks this before it queues a
+    submission for a worker, so such code never waits in the queue."""
+    prepared = _prepare(exercise, source, track, filename=filename, plot=False, detect_unchanged=True)
+    return prepared if isinstance(prepared, Report) else None
+
+
+def _prepare(exercise: Exercise, source: str | bytes, track: str | None, *, filename: str, plot: bool,
+             detect_unchanged: bool) -> Report | tuple[_Grader, Job]:
+    """Everything before the sandbox: the track, the starter, the policy; a Report when that decides it."""
     detected = None
     if track is None:
         track, detected = _detect_track(exercise, source)
@@ -112,8 +132,7 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
               forbidden_aten=tuple(op for f in forbidden for op in f.aten), autodiff=exercise.function.autodiff)
     grader.notes.extend(say(f"note.{n.code}", line=n.line, **n.params) for n in program.notes)
     grader.mismatches = advice.signature_mismatches(program.source, exercise)
-    outcome = sandbox.run(job, exercise.limits, pool or shared_pool(), client=client)
-    return grader.judge(outcome, program.source)
+    return grader, job
 
 
 def _low_precision(answers: dict[str, Any]) -> str | None:

@@ -74,6 +74,22 @@ def test_a_queue_its_workers_cannot_drain_in_a_minute_is_a_503(app: Flask, dispa
     assert response.headers["Retry-After"] == "60"
 
 
+def test_code_the_policy_refuses_is_answered_without_the_queue(app: Flask, dispatcher: Dispatcher,
+                                                                store: Store) -> None:
+    """The queue is as full as above, yet a syntax error and a refused import get their verdicts at once (and
+    are recorded): what needs no sandbox never waits for one."""
+    others = Admission(dispatcher.redis, per_client=2, floor=16)
+    for n in range(16):
+        others.admit("numpy", f"learner-{n}", f"queued-{n}", hold=60)
+    client = app.test_client()
+    for code, verdict in (("def gelu(x)\n    return x\n", "compile_error"),
+                          ("import os\n\ndef gelu(x):\n    return os.getcwd()\n", "forbidden")):
+        response = client.post("/api/exercises/gelu/submissions", json={"code": code, "track": "numpy"})
+        assert response.status_code == 200, response.get_json()
+        assert response.get_json()["verdict"] == verdict
+    assert store.count() == 2
+
+
 @pytest.mark.parametrize(("name", "value", "said"), [
     ("JUDGE_BROKER_URL", "redis://127.0.0.1:{port}/0", "cannot reach the broker at redis://127.0.0.1:"),
     ("JUDGE_DATABASE_URL", "postgresql://nobody@/none?host=/nonexistent", "cannot open the database postgresql://"),
