@@ -12,7 +12,7 @@ from judge.errors import UnknownExercise, UnknownTrack
 from judge.exercise import Exercise
 from judge.lesson import BadParam, Lesson, UnknownAnswer, check_task, load_lesson
 from sandbox import Busy, ClientBusy
-from web import client_address, data, lessons, locales, reports, state, submissions
+from web import client_address, course, lessons, locales, reports, state, submissions
 from web.errors import ApiError
 from web.i18n import wt
 from web.inputs import answer_lang, body_lang, json_body
@@ -41,13 +41,14 @@ def _lesson(slug: str, lang: str) -> tuple[Exercise, Lesson]:
 @api.get("/exercises")
 def exercises() -> Response:
     catalog = state()["catalog"]
-    return jsonify({"modules": data.modules(catalog), "exercises": [data.summary(e) for e in data.exercises(catalog)]})
+    return jsonify({"modules": course.modules(catalog),
+                    "exercises": [course.summary(e) for e in course.exercises(catalog)]})
 
 
 @api.get("/exercises/<slug>")
 def exercise(slug: str) -> Response:
     lang = answer_lang()
-    return jsonify(data.detail(_exercise(slug, lang), lang))
+    return jsonify(course.detail(_exercise(slug, lang), lang))
 
 
 @api.post("/exercises/<slug>/submissions")

@@ -12,7 +12,7 @@ from judge.errors import UnknownExercise
 from judge.exercise import Exercise
 from judge.i18n import t
 from judge.lesson import load_lesson
-from web import data, lessons, locales, state
+from web import course, lessons, locales, state
 from web.i18n import COOKIE, request_lang, supported_lang, wt
 
 pages = Blueprint("pages", __name__)
@@ -53,8 +53,8 @@ def _page(template: str, lang: str, **context: Any) -> Response:
 def catalog() -> Response:
     lang = request_lang()
     source = state()["catalog"]
-    title = data.course_title(source)
-    return _page("catalog.html", lang, groups=data.grouped(source),
+    title = course.course_title(source)
+    return _page("catalog.html", lang, groups=course.grouped(source),
                  course_title=title[lang] if title else wt("catalog_title", lang))
 
 
@@ -77,15 +77,15 @@ def _completion(found: Exercise, lang: str) -> dict[str, Any]:
 def exercise(slug: str) -> Response:
     lang = request_lang()
     found = _exercise(slug)
-    detail = data.detail(found, lang)
+    detail = course.detail(found, lang)
     lesson = load_lesson(found)
-    module = next((m for m in data.modules(state()["catalog"]) if m["id"] == found.module), None)
+    module = next((m for m in course.modules(state()["catalog"]) if m["id"] == found.module), None)
     page = {
         "slug": found.slug,
         "lang": lang,
         "tracks": detail["tracks"],
         "starters": detail["starters"],
-        "starters_any": data.starters_in_every_language(found),
+        "starters_any": course.starters_in_every_language(found),
         "submit_url": url_for("api.submit", slug=found.slug),
         "render_url": url_for("api.render_report"),
         "completion": _completion(found, lang),

@@ -1,4 +1,5 @@
-"""The JSON shapes the API returns and the pages embed: built once here so both always agree."""
+"""The course as JSON: its modules, each exercise's summary and detail (prompt, starters, limits, cases), as the
+API returns them and the pages embed them, built once here so both always agree."""
 
 from __future__ import annotations
 
