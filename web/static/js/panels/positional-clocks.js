@@ -91,7 +91,7 @@ export function mount(root, { data, t }) {
   function drawClocks() {
     const list = shown();
     const w = clockBox.clientWidth || 320;
-    const perRow = Math.max(4, Math.min(list.length, Math.floor(w / 64)));
+    const perRow = Math.max(3, Math.min(list.length, Math.floor(w / 76))); // room for "period 35333" under each
     const size = w / perRow;
     const rows = Math.ceil(list.length / perRow);
     const h = rows * (size + 26);
