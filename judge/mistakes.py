@@ -72,7 +72,8 @@ def recognise(exercise: Exercise, track: str, answers: dict[str, Any], failed: l
     An implemented mistake explains them when it agrees on every case both ran: the same answer, or an exception
     where the learner's code raised one too (`grad_output @ weight.T` raises on every layer with in ≠ out, and
     the learner's does on the same layers). A case where only the mistake raised says nothing (it may check what
-    the learner's does not); one where only the learner's raised disagrees."""
+    the learner's does not), nor one the learner got right by raising (an id out of range); one where only the
+    learner's code raised, and wrongly, disagrees."""
     if not failed:
         return []
     cases = {c.id: c for c in exercise.cases}
@@ -81,7 +82,8 @@ def recognise(exercise: Exercise, track: str, answers: dict[str, Any], failed: l
         if mistake.function is not None:
             outputs = mistake_outputs(exercise, mistake)
             compared = [cid for cid in cases if cid in outputs and (cid in answers or cid in raised)
-                        and not (outputs[cid] is RAISED and cid not in raised)]
+                        and not (outputs[cid] is RAISED and cid not in raised)
+                        and not (cid in raised and cid not in failed and outputs[cid] is not RAISED)]
             # At least one compared case must be one the learner failed: matching the mistake only where both
             # are right says nothing about why the failed cases failed.
             if any(cid in failed for cid in compared) and all(

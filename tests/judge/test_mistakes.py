@@ -46,3 +46,15 @@ def test_raising_on_the_same_cases_but_answering_otherwise_is_not_the_mistake() 
     answers, raised, failed = _learner_like_the_mistake()
     other = {cid: tuple(Array(a.data + 1.0) for a in value) for cid, value in answers.items()}
     assert MISTAKE not in recognise(EXERCISE, "numpy", other, failed, raised)
+
+
+def test_a_case_the_learner_got_right_by_raising_says_nothing() -> None:
+    """embedding's off-by-one returns a row for id = len(weights), where the learner's code rightly raises."""
+    embedding = Catalog().get("embedding")
+    off_by_one = next(m for m in embedding.mistakes if m.id == "off-by-one")
+    outputs = mistake_outputs(embedding, off_by_one)
+    must_raise = frozenset(c.id for c in embedding.cases if c.raises)
+    assert must_raise and all(outputs[cid] is not RAISED for cid in must_raise)  # the mistake answers there
+    answers = {cid: Array(np.asarray(v)) for cid, v in outputs.items() if cid not in must_raise}
+    failed = sorted(answers)
+    assert off_by_one in recognise(embedding, "numpy", answers, failed, must_raise)

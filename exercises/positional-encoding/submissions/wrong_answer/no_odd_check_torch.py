@@ -1,5 +1,6 @@
 # Right for every even width, but an odd one is not refused with ValueError: torch's own shape error is a
-# RuntimeError, and the prompt asks for ValueError.
+# RuntimeError, and the prompt asks for ValueError. The wrong exception where one is due is a wrong answer
+# ("should raise ValueError for this input, but raised another exception").
 import torch
 
 
