@@ -61,12 +61,12 @@ from judge.lessons.model import (
     UnknownAnswer,
 )
 from judge.lessons.parse import parse
-from judge.lessons.tasks import AnswerResult, TaskResult, check_task, parse_number, public_task
+from judge.lessons.tasks import AnswerResult, TaskResult, mark_task, parse_number, public_task
 from judge.loader import Where
 
 __all__ = [
     "Answer", "AnswerResult", "BadParam", "Choice", "Curve", "CurveError", "Lesson", "Panel", "Plot", "Problem",
-    "Range", "Task", "TaskResult", "UnknownAnswer", "check_task", "grid", "lesson_problems", "load_lesson",
+    "Range", "Task", "TaskResult", "UnknownAnswer", "grid", "lesson_problems", "load_lesson", "mark_task",
     "panel_data", "parse_number", "public_task", "reference_curve", "sample",
 ]
 

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from judge.errors import UnknownExercise, UnknownTrack
 from judge.exercise import Exercise
-from judge.lesson import BadParam, Lesson, UnknownAnswer, check_task, load_lesson
+from judge.lesson import BadParam, Lesson, UnknownAnswer, load_lesson, mark_task
 from sandbox import Busy, ClientBusy
 from web import client_address, course, lessons, locales, reports, state, submissions
 from web.errors import ApiError
@@ -138,7 +138,7 @@ def panel(slug: str, panel_id: str) -> Response:
 
 
 @api.post("/lessons/<slug>/tasks/<task_id>")
-def check(slug: str, task_id: str) -> Response:
+def answer_task(slug: str, task_id: str) -> Response:
     lang = answer_lang()
     _, found = _lesson(slug, lang)
     task = found.task(task_id)
@@ -150,7 +150,7 @@ def check(slug: str, task_id: str) -> Response:
     if not isinstance(answers, dict):
         raise ApiError(400, wt("error.missing_answers", lang))
     try:
-        result = check_task(task, answers)
+        result = mark_task(task, answers)
     except UnknownAnswer as exc:
         raise ApiError(422, wt("error.unknown_answer", lang, answer=exc.answer,
                                answers=", ".join(a.id for a in task.answers))) from None

@@ -379,7 +379,7 @@ def document() -> dict[str, Any]:
                               "429": TOO_MANY},
             }},
             "/api/lessons/{slug}/tasks/{task_id}": {"post": {
-                "operationId": "checkTask", "summary": "check a \"try it\" task's answers on the server",
+                "operationId": "answerTask", "summary": "mark a \"try it\" task's answers on the server",
                 "parameters": [SLUG_PARAM, {"name": "task_id", "in": "path", "required": True,
                                             "schema": {"type": "string"}}, LANG_PARAM],
                 "requestBody": {"required": True,

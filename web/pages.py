@@ -110,7 +110,7 @@ def lesson(slug: str) -> Response:
         "panels": content["panels"],
         "panel_strings": lessons.panel_strings(lang, [p["kind"] for p in content["panels"]]),
         "panel_url": url_for("api.panel", slug=found.slug, panel_id="PANEL").replace("PANEL", "{panel}"),
-        "tasks_url": url_for("api.check", slug=found.slug, task_id="TASK").replace("TASK", "{task}"),
+        "tasks_url": url_for("api.answer_task", slug=found.slug, task_id="TASK").replace("TASK", "{task}"),
         "strings": _strings(lang),
     }
     return _page("lesson.html", lang, lesson=content, page=page, body=Markup(content["body"]["html"]),

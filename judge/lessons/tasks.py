@@ -44,7 +44,7 @@ def parse_number(value: Any) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def check_task(task: Task, answers: Mapping[str, Any]) -> TaskResult:
+def mark_task(task: Task, answers: Mapping[str, Any]) -> TaskResult:
     """Compare the learner's answers with the task's. Raises UnknownAnswer for an id the task lacks;
     a missing or unreadable answer is simply not correct (and flagged `missing`)."""
     known = [a.id for a in task.answers]

@@ -14,9 +14,9 @@ from judge.exercise import Exercise
 from judge.lesson import (
     Problem,
     UnknownAnswer,
-    check_task,
     lesson_problems,
     load_lesson,
+    mark_task,
     parse_number,
     public_task,
     reference_curve,
@@ -86,23 +86,23 @@ def test_parse_number(text: object, number: float | None) -> None:
     assert parse_number(text) == (pytest.approx(number) if number is not None else None)
 
 
-def test_check_task(gelu: Exercise) -> None:
+def test_mark_task(gelu: Exercise) -> None:
     lesson = load_lesson(gelu)
     assert lesson is not None
     lowest = lesson.task("lowest-point")
     assert lowest is not None
-    assert check_task(lowest, {"x": -0.7518, "y": -0.16997}).correct
-    assert check_task(lowest, {"x": "-0,77", "y": "-0,171"}).correct  # within ±0.02 / ±0.002
-    assert not check_task(lowest, {"x": -0.78, "y": -0.17}).correct
-    result = check_task(lowest, {"x": -0.75})
+    assert mark_task(lowest, {"x": -0.7518, "y": -0.16997}).correct
+    assert mark_task(lowest, {"x": "-0,77", "y": "-0,171"}).correct  # within ±0.02 / ±0.002
+    assert not mark_task(lowest, {"x": -0.78, "y": -0.17}).correct
+    result = mark_task(lowest, {"x": -0.75})
     assert not result.correct and result.missing and result.answers["x"].correct
     at_minus_3 = lesson.task("exact-vs-tanh")
     assert at_minus_3 is not None
-    assert check_task(at_minus_3, {"exact": -0.00405, "tanh": -0.003637}).correct
+    assert mark_task(at_minus_3, {"exact": -0.00405, "tanh": -0.003637}).correct
     # swapped forms: each is off by 0.0004, eight tolerances
-    assert not check_task(at_minus_3, {"exact": -0.003637, "tanh": -0.00405}).correct
+    assert not mark_task(at_minus_3, {"exact": -0.003637, "tanh": -0.00405}).correct
     with pytest.raises(UnknownAnswer):
-        check_task(at_minus_3, {"exact": 1, "difference": 2})
+        mark_task(at_minus_3, {"exact": 1, "difference": 2})
 
 
 def test_public_task_has_no_answers(gelu: Exercise) -> None:
