@@ -1,0 +1,102 @@
+"""Golden reports: `judge run` on a few GELU submissions, as text (no colour) and as JSON, in English and in
+Russian, compared whole with the files in tests/golden/ — a changed message fails here as surely as a changed
+verdict. Real subprocess, real sandbox, as tests/judge/test_cli.py.
+
+What may differ between runs is masked before comparing: each case's `ms` and the run's `stats` (their keys stay),
+floats beyond 9 significant digits (the last bits of tanh differ between CPUs), and trailing spaces in the text.
+A difference fails with a unified diff. When the change is meant, rewrite the files and read their diff in git:
+
+    .venv/bin/pytest tests/judge/test_golden.py --update-goldens
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "golden" / "gelu"
+GELU = ROOT / "exercises" / "gelu"
+
+# case -> the submission: an example of the exercise, or a source of its own (a NameError no example has).
+CASES: dict[str, Path | str] = {
+    "accepted": GELU / "solutions" / "numpy.py",
+    "wrong-answer-no-cubic": GELU / "submissions" / "wrong_answer" / "no_cubic.py",
+    "runtime-error-name": "import numpy as np\n\n\ndef gelu(x):\n"
+                          "    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * k**3)))\n",
+    "compile-error-syntax": GELU / "submissions" / "compile_error" / "syntax.py",
+    "forbidden-f-gelu": GELU / "submissions" / "forbidden" / "f_gelu.py",
+}
+LANGS = ("en", "ru")
+FORMS = ("txt", "json")
+# The quick loop (`make test-fast`) keeps one report per language and form; the rest is the slow sweep.
+QUICK = {("wrong-answer-no-cubic", "en", "txt"), ("wrong-answer-no-cubic", "ru", "json")}
+VOLATILE = "…"
+
+
+def _params() -> list[Any]:
+    return [pytest.param(case, lang, form, id=f"{case}-{lang}-{form}",
+                         marks=() if (case, lang, form) in QUICK else pytest.mark.slow)
+            for case in CASES for lang in LANGS for form in FORMS]
+
+
+def judge_run(submission: Path, lang: str, form: str) -> subprocess.CompletedProcess[str]:
+    args = ["--json"] if form == "json" else ["--no-color"]
+    env = {k: v for k, v in os.environ.items() if k != "JUDGE_EXERCISES_DIR"}  # the checkout's own exercises
+    return subprocess.run([sys.executable, "-m", "mljudge.cli", "run", "gelu", str(submission), "--lang", lang,
+                           *args], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+
+
+def _masked(value: Any) -> Any:
+    if isinstance(value, float):
+        return float(f"{value:.9g}")
+    if isinstance(value, list):
+        return [_masked(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _masked(v) for k, v in value.items()}
+    return value
+
+
+def normalised(output: str, form: str) -> str:
+    """The output with what varies from run to run masked (see the module's docstring)."""
+    if form == "txt":
+        return "".join(line.rstrip() + "\n" for line in output.splitlines())
+    report = json.loads(output)
+    report["stats"] = {key: VOLATILE for key in report["stats"]}
+    for case in report["cases"]:
+        if case["ms"] is not None:
+            case["ms"] = VOLATILE
+    return json.dumps(_masked(report), ensure_ascii=False, indent=2) + "\n"
+
+
+@pytest.mark.parametrize(("case", "lang", "form"), _params())
+def test_report_matches_its_golden_file(case: str, lang: str, form: str, tmp_path: Path,
+                                        request: pytest.FixtureRequest) -> None:
+    source = CASES[case]
+    submission = tmp_path / "solution.py"  # one file name for all: a report may name it
+    submission.write_text(source if isinstance(source, str) else source.read_text(encoding="utf-8"),
+                          encoding="utf-8")
+    result = judge_run(submission, lang, form)
+    assert result.returncode == (0 if case == "accepted" else 1), result.stderr
+    actual = normalised(result.stdout, form)
+    golden = GOLDEN / f"{case}.{lang}.{form}"
+    if request.config.getoption("update_goldens"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(actual, encoding="utf-8")
+        return
+    if not golden.exists():
+        pytest.fail(f"{golden.relative_to(ROOT)} is missing: write it with --update-goldens", pytrace=False)
+    expected = golden.read_text(encoding="utf-8")
+    if actual != expected:
+        diff = difflib.unified_diff(expected.splitlines(keepends=True), actual.splitlines(keepends=True),
+                                    fromfile=str(golden.relative_to(ROOT)),
+                                    tofile=f"judge run gelu ({case}, {lang}, {form})")
+        pytest.fail("the report differs from its golden file (--update-goldens rewrites it if that is meant):\n"
+                    + "".join(diff), pytrace=False)
