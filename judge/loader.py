@@ -305,7 +305,7 @@ def _starters(path: Path, english: str) -> Text:
             raise ExerciseError(file, f"file is missing: every starter exists in each language, this one in {lang} "
                                       f"with the code of {english} and its comments and docstring translated")
         texts[lang] = _read_text(file)
-    starters.check(path, english, texts)
+    starters.require_same_code(path, english, texts)
     return texts
 
 

@@ -28,7 +28,7 @@ def file_for(english: str, lang: str) -> str:
     return f"{stem}.{lang}.{suffix}" if dot and "/" not in suffix else f"{english}.{lang}"
 
 
-def check(folder: Path, english: str, starters: Text) -> None:
+def require_same_code(folder: Path, english: str, starters: Text) -> None:
     """Raise an ExerciseError naming the file (and line) of the first translation that does not parse or whose
     code is not the English starter's. An English starter that does not parse is left to `judge check`, which
     grades it (a compile error) and says so."""

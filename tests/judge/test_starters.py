@@ -48,7 +48,7 @@ def f(x: np.ndarray) -> np.ndarray:
 
 
 def checked(ru: str, en: str = EN) -> None:
-    starters.check(Path("ex"), "starters/numpy.py", Text(en=en, ru=ru))
+    starters.require_same_code(Path("ex"), "starters/numpy.py", Text(en=en, ru=ru))
 
 
 def refusal(ru: str, en: str = EN) -> ExerciseError:
@@ -173,7 +173,7 @@ def test_each_starter_is_translated_with_the_same_code(english: Path, lang: str)
     translated = english.parent.parent / starters.file_for(relative, lang)
     assert translated.is_file(), f"{translated} is missing"
     source = translated.read_text(encoding="utf-8")
-    starters.check(english.parent.parent, relative, Text({DEFAULT_LANG: english.read_text(encoding="utf-8"),
+    starters.require_same_code(english.parent.parent, relative, Text({DEFAULT_LANG: english.read_text(encoding="utf-8"),
                                                           lang: source}))
     assert all(len(line) <= 120 for line in source.splitlines())
     if lang == "ru":  # translated, not copied: the docstring, every comment and the placeholder's message
