@@ -477,7 +477,7 @@ def test_the_terminal_gets_no_escape_from_a_submission(tmp_path: Path) -> None:
 
 @pytest.fixture
 def unguarded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Pool]:
-    """As in test_attacks: no policy, no guards, no audit hook, no replaced kernels; the OS jail alone."""
+    """As in attacks/test_unguarded.py: no policy, no guards, no audit hook, no replaced kernels; the OS jail alone."""
     def plain(raw: str | bytes, rules: policy.Rules, filename: str = "solution.py") -> policy.Program:
         source = policy.decode_source(raw)
         return policy.Program(compile(source, filename, "exec", dont_inherit=True), source, filename, frozenset())
