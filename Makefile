@@ -1,6 +1,6 @@
 # Two commands on a fresh machine (Debian, Python 3.11):
 #   make run    set up, then serve the web app on the bundled exercises (http://127.0.0.1:8000)
-#   make test   set up (with Chromium, Redis and PostgreSQL for the tests), then lint and run the whole test suite
+#   make test   set up (with Chromium, Redis and PostgreSQL for the tests), then lint, type-check, run every test
 VENV ?= .venv
 PYTHON ?= python3
 BIN := $(VENV)/bin
@@ -37,6 +37,7 @@ services:
 
 test: setup browser services
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/pytest -q
 
 # The quick loop while working: ruff, then every test that is neither slow nor drives the browser (the markers are
