@@ -195,7 +195,8 @@ def _largest_given_sigma() -> Array:
     """g(σ) on the grid _SIGMA: the average largest weight of softmax(σ·z) over SAMPLES seeded draws of z."""
     z = np.random.default_rng(26).standard_normal((SAMPLES, KEYS))
     gaps = z - z.max(axis=-1, keepdims=True)  # ≤ 0; the largest weight is 1 / Σ exp(σ·gap), with exp(0) = 1 in it
-    return np.array([np.mean(1.0 / np.exp(sigma * gaps).sum(axis=-1)) for sigma in _SIGMA])
+    with np.errstate(under="ignore"):  # exp of a large negative σ·gap is 0 to double precision: the right value
+        return np.array([np.mean(1.0 / np.exp(sigma * gaps).sum(axis=-1)) for sigma in _SIGMA])
 
 
 @lru_cache(maxsize=3)
@@ -203,16 +204,22 @@ def _mean_largest(power: float) -> Array:
     """For d_head = 1 … MAX_D_HEAD: the expected largest weight with the scores divided by d_head**power."""
     g = _largest_given_sigma()
     means = np.empty(MAX_D_HEAD)
-    for d in range(1, MAX_D_HEAD + 1):
-        norm = np.linspace(0.0, math.sqrt(d) + 12.0, 4001)  # |q|: the chi density is negligible past √d + 12
-        # The chi density |q|^(d−1)·e^(−|q|²/2) / (2^(d/2 − 1)·Γ(d/2)), in logs; the floor keeps log 0 finite
-        # (at |q| = 0 the density is 0 for d > 1, and the d = 1 factor |q|⁰ is 1).
-        log_density = ((d - 1) * np.log(np.maximum(norm, 1e-300)) - norm**2 / 2.0
-                       - (d / 2.0 - 1.0) * math.log(2.0) - math.lgamma(d / 2.0))
-        density = np.exp(log_density)
-        values = np.interp(norm / d**power, _SIGMA, g)
-        means[d - 1] = np.trapezoid(density * values, norm) / np.trapezoid(density, norm)
+    with np.errstate(under="ignore"):  # the density's far tail is 0 to double precision, as it should be
+        for d in range(1, MAX_D_HEAD + 1):
+            means[d - 1] = _mean_at(d, power, g)
     return means
+
+
+def _mean_at(d: int, power: float, g: Array) -> float:
+    """The expected largest weight for one d_head: g at σ = |q| / d_head**power, averaged over |q|'s chi density."""
+    norm = np.linspace(0.0, math.sqrt(d) + 12.0, 4001)  # |q|: the chi density is negligible past √d + 12
+    # The chi density |q|^(d−1)·e^(−|q|²/2) / (2^(d/2 − 1)·Γ(d/2)), in logs; the floor keeps log 0 finite
+    # (at |q| = 0 the density is 0 for d > 1, and the d = 1 factor |q|⁰ is 1).
+    log_density = ((d - 1) * np.log(np.maximum(norm, 1e-300)) - norm**2 / 2.0
+                   - (d / 2.0 - 1.0) * math.log(2.0) - math.lgamma(d / 2.0))
+    density = np.exp(log_density)
+    values = np.interp(norm / d**power, _SIGMA, g)
+    return float(np.trapezoid(density * values, norm) / np.trapezoid(density, norm))
 
 
 def largest_weight(d_head: ArrayLike, power: float) -> Float:
