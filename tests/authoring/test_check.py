@@ -46,17 +46,11 @@ def test_a_sound_copy_passes_with_all(judge: Judge, exercises: Path) -> None:
 
 @pytest.mark.usefixtures("shared_pool")
 def test_check_all_on_the_repository_exercises(judge: Judge) -> None:
-    """REPOSITORY-WIDE, scoped: runs `--all` on exercises/ itself, which other engineers are adding to right now.
-    gelu must pass; any other exercise that fails turns this test into an XFAIL naming it (see `-ra`), so a
-    half-written exercise of someone else's is visible without failing this suite."""
+    """The whole course proves itself: every exercise in exercises/ passes `judge check`."""
     run = judge("check", "--all", "--exercises-dir", REPO_EXERCISES)
-    assert run.code in (0, 1), run.text
     rows = {line.split()[0]: line.split()[1] for line in run.out.splitlines()
             if len(line.split()) == 6 and line.split()[1] in ("ok", "FAIL")}
-    assert rows.get("gelu") == "ok", run.text
-    failing = sorted(slug for slug, status in rows.items() if status == "FAIL")
-    if failing:
-        pytest.xfail(f"`judge check --all` fails on other exercises: {', '.join(failing)}")
+    assert len(rows) >= 28 and set(rows.values()) == {"ok"}, run.text
     assert run.code == 0, run.text
 
 
