@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,12 +25,18 @@ def default_exercises_dir() -> Path:
     return Path(env) if env else Path(__file__).resolve().parent.parent / "exercises"
 
 
+# How long an exercise's files are trusted unchanged before their times are read again: an author's edit shows
+# within a second, and a busy server does not stat every file of an exercise on every request.
+FRESH_FOR = 1.0
+
+
 class Catalog:
     """All exercises of one folder, loaded on demand and reloaded when their files change."""
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = Path(root) if root else default_exercises_dir()
         self._cache: dict[str, tuple[float, Exercise]] = {}
+        self._checked: dict[str, float] = {}  # slug -> time.monotonic() when its files' times were last read
 
     def slugs(self) -> list[str]:
         if not self.root.is_dir():
@@ -40,6 +47,11 @@ class Catalog:
         path = self.root / slug
         if not SLUG.fullmatch(slug) or not (path / "exercise.toml").is_file():
             raise UnknownExercise(slug, self.slugs())
+        cached = self._cache.get(slug)
+        now = time.monotonic()
+        if cached and now - self._checked.get(slug, -FRESH_FOR) < FRESH_FOR:
+            return cached[1]  # looked at its files a moment ago: a request does not stat them all again
+        self._checked[slug] = now
         try:
             shared = [self.root / GROUPS_FILE] if (self.root / GROUPS_FILE).is_file() else []
             stamp = max((p.stat().st_mtime for p in [*path.rglob("*"), *shared] if p.is_file()), default=0.0)

@@ -7,7 +7,7 @@ gives the report's shape with strings in place of messages; its `to_dict()` is w
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from judge import python_messages
@@ -102,10 +102,15 @@ class Localised:
         return self.verdict == Verdict.ACCEPTED
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        """The API's and `--json`'s report: field by field (the values shown are plain JSON already, and
+        dataclasses.asdict would deep-copy every number of them)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["verdict"] = str(self.verdict)
-        for case in data["cases"]:
-            case["status"] = str(case["status"])
+        data["cases"] = [{**{f.name: getattr(case, f.name) for f in fields(case)}, "status": str(case.status)}
+                         for case in self.cases]
+        data["issues"] = [{f.name: getattr(issue, f.name) for f in fields(issue)} for issue in self.issues]
+        data["hints"], data["notes"], data["mistakes"] = list(self.hints), list(self.notes), list(self.mistakes)
+        data["stats"] = dict(self.stats)
         return data
 
 

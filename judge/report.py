@@ -7,7 +7,7 @@ language without grading again, and a stored report can be shown in any language
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Union
 
@@ -97,6 +97,12 @@ class CaseReport:
     ms: float | None = None
     error_type: str | None = None  # a visible case's exception type, for a front end that treats NameError apart
 
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": {"text": dict(self.kind)}, "visible": self.visible, "status": str(self.status),
+                "message": message_to_json(self.message), "input": self.input, "expected": self.expected,
+                "got": self.got, "max_abs_error": self.max_abs_error, "first_diff_index": self.first_diff_index,
+                "diff_indices": self.diff_indices, "ms": self.ms, "error_type": self.error_type}
+
 
 @dataclass
 class SourceIssue:
@@ -133,9 +139,20 @@ class Report:
         return self.verdict == Verdict.ACCEPTED
 
     def to_json(self) -> dict[str, Any]:
-        """The report as JSON data, in no language (to store, or to render later)."""
-        data: dict[str, Any] = _to_json(asdict(self, dict_factory=_plain_dict))
-        return data
+        """The report as JSON data, in no language (to store, or to render later). Built field by field, not by
+        dataclasses.asdict: that deep-copies every number of the values shown and the plot, already plain JSON
+        (judge.values.display), milliseconds per verdict for nothing."""
+        return {
+            "exercise": self.exercise, "track": self.track, "verdict": str(self.verdict),
+            "message": message_to_json(self.message), "passed": self.passed, "total": self.total,
+            "cases": [case.to_json() for case in self.cases], "hints": [message_to_json(h) for h in self.hints],
+            "targeted": self.targeted, "mistakes": list(self.mistakes),
+            "issues": [{"line": i.line, "col": i.col, "message": message_to_json(i.message), "code": i.code}
+                       for i in self.issues],
+            "stdout": self.stdout, "stdout_truncated": self.stdout_truncated,
+            "notes": [message_to_json(n) for n in self.notes], "stats": dict(self.stats), "plot": self.plot,
+            "version": self.version,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Report:
@@ -155,21 +172,23 @@ class Report:
 # --- messages as JSON: a plain string stays a string, a Say is {"say": key, "params": …}, a Text {"text": …} ---
 
 
-def _plain_dict(items: list[tuple[str, Any]]) -> dict[str, Any]:
-    return dict(items)
+def message_to_json(message: Message) -> list[Any]:
+    return [_part_to_json(part) for part in message]
 
 
-def _to_json(value: Any) -> Any:
-    if isinstance(value, Say):
-        return {"say": value.key, "params": {k: _to_json(v) for k, v in value.params.items()}}
-    if isinstance(value, Text):
-        return {"text": dict(value)}
-    if isinstance(value, dict):
-        if set(value) == {"key", "params"}:  # a Say that asdict() turned into a dict
-            return {"say": value["key"], "params": {k: _to_json(v) for k, v in value["params"].items()}}
-        return {k: _to_json(v) for k, v in value.items()}
-    if isinstance(value, tuple | list):
-        return [_to_json(v) for v in value]
+def _part_to_json(part: Part) -> Any:
+    if isinstance(part, Say):
+        return {"say": part.key, "params": {name: _param_to_json(v) for name, v in part.params.items()}}
+    if isinstance(part, Text):
+        return {"text": dict(part)}
+    return str(part)
+
+
+def _param_to_json(value: Any) -> Any:
+    if isinstance(value, Say | Text):
+        return _part_to_json(value)
+    if isinstance(value, tuple):  # a nested message
+        return message_to_json(value)
     if isinstance(value, StrEnum):
         return str(value)
     if isinstance(value, np.generic):  # a NumPy scalar in a sentence's parameters

@@ -90,6 +90,8 @@ def display(value: Any, digits: int = 6, *, limit: int | None = MAX_DISPLAY) -> 
         value = value.data
     if isinstance(value, np.ndarray):
         if limit is None or value.size <= limit:
+            if value.ndim and value.dtype.kind == "f" and bool(np.isfinite(value).all()):
+                return _rounded(value.tolist(), digits, value.ndim)  # the common case, kept quick (a plot: 642)
             return _display_list(value.tolist(), digits) if value.ndim else _display_scalar(value.item(), digits)
         return _display_array(value, digits)
     if isinstance(value, Opaque):
@@ -116,6 +118,14 @@ def _cut(array: np.ndarray, keep: int, digits: int) -> Any:
     else:
         items = [_cut(row, keep, digits) for row in array[:keep]]
     return items + ([ELLIPSIS] if array.shape[0] > keep else [])
+
+
+def _rounded(value: list[Any], digits: int, ndim: int) -> list[Any]:
+    """Nested lists of finite floats, rounded: what _display_list gives them, without asking each number what it
+    is."""
+    if ndim == 1:
+        return [round(v, digits) for v in value]
+    return [_rounded(row, digits, ndim - 1) for row in value]
 
 
 def _display_list(value: Any, digits: int) -> Any:

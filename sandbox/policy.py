@@ -381,7 +381,9 @@ class _Transformer(RestrictingNodeTransformer):
         call = super().visit_Call(node)
         assert isinstance(call, ast.expr)
         wrapped = ast.Call(func=ast.Name("_ck_", ast.Load()), args=[call], keywords=[])
-        return ast.fix_missing_locations(ast.copy_location(wrapped, node))
+        # Locations on the two new nodes only: fix_missing_locations would walk the whole call again, once per call.
+        ast.copy_location(wrapped.func, node)
+        return ast.copy_location(wrapped, node)
 
     def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
         # `out[mask] *= alpha` and `self.steps += 1` are idiomatic; the target still goes through _write_.

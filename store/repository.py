@@ -3,6 +3,7 @@ its own short transaction, so the web's threads share one Store safely."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
@@ -52,7 +54,7 @@ def _engine(url: str) -> Engine:
             except OSError as exc:
                 raise StoreError(f"cannot create the database folder {folder}: {exc.strerror}") from None
         # The web's threads share the file; a writer waits for another rather than failing at once.
-        engine = create_engine(parsed, connect_args={"timeout": 30})
+        engine = create_engine(parsed, connect_args={"timeout": 30}, **_JSON)
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _record: Any) -> None:
@@ -62,7 +64,19 @@ def _engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(parsed, pool_pre_ping=True)
+    return create_engine(parsed, pool_pre_ping=True, **_JSON)
+
+
+def _json_dumps(value: Any) -> str:
+    """A report to its column: through orjson (twenty times the standard library's speed on a report's few
+    thousand numbers), the standard way for what orjson will not write (an integer past 64 bits)."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return json.dumps(value)
+
+
+_JSON: dict[str, Any] = {"json_serializer": _json_dumps, "json_deserializer": orjson.loads}
 
 
 def _where(url: str) -> str:

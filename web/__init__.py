@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from flask import Flask, current_app, request
 from flask.json.provider import DefaultJSONProvider
 from flask_limiter import Limiter
+from werkzeug.sansio.response import Response as BaseResponse
 
 from judge.catalog import Catalog
 from sandbox import MAX_SOURCE_BYTES, Pool
@@ -43,16 +45,32 @@ def default_config() -> dict[str, Any]:
 
 
 class JSONProvider(DefaultJSONProvider):
+    """JSON through orjson: a report with its plot is a few thousand numbers, which the standard library takes
+    over a millisecond to write (a tenth of a verdict's time over HTTP), orjson a twentieth of that. Anything orjson
+    will not write (an integer past 64 bits) goes the standard way."""
+
     sort_keys = False  # keep reports in the CLI's field order
     ensure_ascii = False
 
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        if not kwargs:
+            try:
+                return orjson.dumps(obj, option=orjson.OPT_SERIALIZE_NUMPY).decode()
+            except TypeError:
+                pass
+        return super().dumps(obj, **kwargs)
+
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        # A body nested a few thousand levels deep exhausts the decoder's recursion limit: bad input like any other
-        # malformed JSON (ValueError, which request.get_json turns into a 400), not a server error.
-        try:
+        # orjson refuses what is not strict JSON (NaN, a body nested past 1024 levels) with a ValueError, which
+        # request.get_json turns into a 400 like any other malformed JSON, never a server error.
+        if kwargs:
             return super().loads(s, **kwargs)
-        except RecursionError:
-            raise ValueError("JSON nested too deeply") from None
+        return orjson.loads(s)
+
+    def response(self, *args: Any, **kwargs: Any) -> BaseResponse:
+        # Flask's own passes separators (compact output), which orjson's output already is.
+        return self._app.response_class(self.dumps(self._prepare_response_obj(args, kwargs)),
+                                        mimetype=self.mimetype)
 
 
 def client_address() -> str:

@@ -64,3 +64,25 @@ def test_common_python_messages_in_russian_keep_the_original(message: str, ru: s
 def test_an_unknown_python_message_stays_as_python_wrote_it() -> None:
     assert python_messages.translate("something new in Python 3.14", "ru") == "something new in Python 3.14"
     assert say((Say("report.python_error", {"type": "KeyError", "message": ""}),), "ru") == "KeyError"
+
+
+def test_the_json_forms_carry_every_field() -> None:
+    """to_json and to_dict are written out field by field (for speed): a new field must not be left behind."""
+    from dataclasses import fields
+
+    from judge.localise import LocalIssue
+    from judge.report import SourceIssue
+
+    case = CaseReport("c", Text(en="a case"), True, CaseStatus.FAILED, (Say("case.nan", {"index": 3}),))
+    report = Report(exercise="gelu", track="numpy", verdict=Verdict.WRONG_ANSWER, message=("learner's words",),
+                    cases=[case], issues=[SourceIssue(1, 2, ("x",), "syntax_error")], hints=[(Text(en="h"),)])
+    data = report.to_json()
+    assert set(data) == {f.name for f in fields(Report)}
+    assert set(data["cases"][0]) == {f.name for f in fields(CaseReport)}
+    assert set(data["issues"][0]) == {f.name for f in fields(SourceIssue)}
+    assert Report.from_json(json.loads(json.dumps(data))) == report
+    said = localise(report, "en").to_dict()
+    assert set(said) == {f.name for f in fields(Localised)}
+    assert set(said["cases"][0]) == {f.name for f in fields(LocalCase)}
+    assert set(said["issues"][0]) == {f.name for f in fields(LocalIssue)}
+    assert json.loads(json.dumps(said)) == said
