@@ -3,7 +3,7 @@
 // of it: the echo h_t and its influence ∂h_t/∂x₁. Thirty steps of tanh are computed here, as
 // reference.recurrent.echo_run does (tests/web compare them with it); a log scale shows the influence's
 // geometric decay as a straight line.
-import { PALETTE, button, chart, el, formatNumber, legend, readout, slider, toggle } from "./kit.js";
+import { PALETTE, button, chart, el, formatNumber, legend, levelLine, readout, slider, toggle } from "./kit.js";
 
 /** Echo and influence for weight w and inputs xs (xs[0] = the impulse at step 1). */
 export function run(w, xs) {
@@ -77,19 +77,7 @@ export function mount(root, { data, t }) {
         const star = fixedPoint(state.weight);
         if (state.weight <= 1 || state.impulse === 0) return;
         const level = state.impulse > 0 ? star : -star;
-        ctx.strokeStyle = "#57606a";
-        ctx.setLineDash([2 * view.ratio, 3 * view.ratio]);
-        ctx.beginPath();
-        ctx.moveTo(view.box.left, view.y(level));
-        ctx.lineTo(view.box.left + view.box.width, view.y(level));
-        ctx.stroke();
-        ctx.setLineDash([]);
-        ctx.fillStyle = "#57606a";
-        ctx.font = `${11 * view.ratio}px system-ui, sans-serif`;
-        ctx.textAlign = "right";
-        ctx.textBaseline = level > 0 ? "top" : "bottom"; // on the side of the line away from the plot's edge
-        ctx.fillText(t("fixed_point", { h: formatNumber(star, 4) }), view.box.left + view.box.width - 4 * view.ratio,
-          view.y(level) + (level > 0 ? 3 : -3) * view.ratio);
+        levelLine(ctx, view, level, t("fixed_point", { h: formatNumber(star, 4) }), { below: level > 0 });
       },
     });
     requestAnimationFrame(() => plot.setCursor(state.index));

@@ -3,7 +3,7 @@
 // which the learner chooses when the cell writes (x = 1). Computed here as reference.recurrent.keep_run does it,
 // one step at a time: i = σ(10x − 5), f = σ(b), g = tanh(3x), o = σ(5); c = f·c + i·g; h = o·tanh(c).
 import {
-  PALETTE, button, cellGrid, chart, el, formatNumber, legend, readout, slider, surface,
+  PALETTE, button, cellGrid, chart, el, formatNumber, legend, levelLine, readout, slider, surface,
 } from "./kit.js";
 
 /** σ, exponentiating only −|z| (as reference.sigmoid does). */
@@ -63,19 +63,7 @@ export function mount(root, { data, t }) {
       show();
     },
     overlay: (ctx, view) => {
-      const half = run(state.bias, inputs()).cell[0] / 2;
-      ctx.strokeStyle = "#57606a";
-      ctx.setLineDash([2 * view.ratio, 3 * view.ratio]);
-      ctx.beginPath();
-      ctx.moveTo(view.box.left, view.y(half));
-      ctx.lineTo(view.box.left + view.box.width, view.y(half));
-      ctx.stroke();
-      ctx.setLineDash([]);
-      ctx.fillStyle = "#57606a";
-      ctx.font = `${11 * view.ratio}px system-ui, sans-serif`;
-      ctx.textAlign = "right";
-      ctx.textBaseline = "bottom";
-      ctx.fillText(t("half"), view.box.left + view.box.width - 4 * view.ratio, view.y(half) - 3 * view.ratio);
+      levelLine(ctx, view, run(state.bias, inputs()).cell[0] / 2, t("half"));
     },
   });
   root.append(legend([{ label: t("cell"), color: PALETTE[0] }, { label: t("hidden"), color: PALETTE[0], dashed: true },

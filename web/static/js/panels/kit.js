@@ -552,3 +552,22 @@ export function outline(ctx, box) {
   ctx.strokeStyle = "#ffffff";
   ctx.strokeRect(box.x + 0.5, box.y + 0.5, box.w - 2, box.h - 2);
 }
+
+/** A dashed horizontal line across a chart at `level` (in the chart's y units) with its label at the right end,
+ *  above the line, or below it with `below` (on the side away from the plot's edge). For a chart's `overlay`. */
+export function levelLine(ctx, view, level, label, { below = false } = {}) {
+  const y = view.y(level);
+  const right = view.box.left + view.box.width;
+  ctx.strokeStyle = "#57606a";
+  ctx.setLineDash([2 * view.ratio, 3 * view.ratio]);
+  ctx.beginPath();
+  ctx.moveTo(view.box.left, y);
+  ctx.lineTo(right, y);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.fillStyle = "#57606a";
+  ctx.font = `${11 * view.ratio}px system-ui, sans-serif`;
+  ctx.textAlign = "right";
+  ctx.textBaseline = below ? "top" : "bottom";
+  ctx.fillText(label, right - 4 * view.ratio, y + (below ? 3 : -3) * view.ratio);
+}

@@ -4,7 +4,7 @@
 // (subtract the maximum first: reference.losses.log_softmax) beside the naive way (exp of the raw logits) and
 // "softmax, then log", so that "+1000 to every logit" shows which one survives.
 import {
-  PALETTE, button, chart, choice, el, formatNumber, readout, slider, surface, toggle,
+  PALETTE, button, chart, choice, el, formatNumber, levelLine, readout, slider, surface, toggle,
 } from "./kit.js";
 
 const sigmoid = (z) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
@@ -72,19 +72,7 @@ export function mount(root, { data, t }) {
       showMargin();
     },
     overlay: (ctx, view) => {
-      const level = Math.log(state.classes);
-      ctx.strokeStyle = "#57606a";
-      ctx.setLineDash([2 * view.ratio, 3 * view.ratio]);
-      ctx.beginPath();
-      ctx.moveTo(view.box.left, view.y(level));
-      ctx.lineTo(view.box.left + view.box.width, view.y(level));
-      ctx.stroke();
-      ctx.setLineDash([]);
-      ctx.fillStyle = "#57606a";
-      ctx.font = `${11 * view.ratio}px system-ui, sans-serif`;
-      ctx.textAlign = "right";
-      ctx.textBaseline = "bottom";
-      ctx.fillText(t("guess_line"), view.box.left + view.box.width - 4 * view.ratio, view.y(level) - 3 * view.ratio);
+      levelLine(ctx, view, Math.log(state.classes), t("guess_line"));
     },
   });
   const classes = slider({ label: t("classes"), values: data.classes, value: state.classes, t, format: String,
