@@ -50,21 +50,22 @@ FLOODER = "10.66.0.1"
 class Kind:
     name: str
     file: str  # under exercises/gelu
-    track: str
+    track: str | None  # None: the judge detects it from what the function uses, as for a learner who gives none
     verdict: str  # what the judge must answer
 
     def body(self) -> bytes:
         code = (GELU / self.file).read_text(encoding="utf-8")
-        return json.dumps({"code": code, "track": self.track}).encode()
+        return json.dumps({"code": code, **({"track": self.track} if self.track else {})}).encode()
 
 
+# The model solution of every track GELU has (solutions/<track>.py), then the wrong and hostile ones.
 KINDS = (
-    Kind("numpy", "solutions/numpy.py", "numpy", "accepted"),
-    Kind("torch", "solutions/torch.py", "torch", "accepted"),
-    Kind("wrong", "submissions/wrong_answer/no_cubic.py", "numpy", "wrong_answer"),
-    Kind("forbidden", "submissions/forbidden/f_gelu.py", "torch", "forbidden"),
-    Kind("syntax", "submissions/compile_error/syntax.py", "numpy", "compile_error"),
-    Kind("loop", "submissions/time_limit/infinite_loop.py", "numpy", "time_limit"),
+    *(Kind(path.stem, f"solutions/{path.name}", path.stem, "accepted")
+      for path in sorted((GELU / "solutions").glob("*.py"))),
+    Kind("wrong", "submissions/wrong_answer/no_cubic.py", None, "wrong_answer"),
+    Kind("forbidden", "submissions/forbidden/f_gelu.py", None, "forbidden"),
+    Kind("syntax", "submissions/compile_error/syntax.py", None, "compile_error"),
+    Kind("loop", "submissions/time_limit/infinite_loop.py", None, "time_limit"),
 )
 LOOP = KINDS[-1]
 
