@@ -4,6 +4,7 @@
     .venv/bin/python bench/load.py http://127.0.0.1:8000       # a server already running (see "clients" below)
     .venv/bin/python bench/load.py --start --slow 1000         # plus 1000 connections sending headers at 1 byte/s
     make load ARGS="--clients 8 --per-client 20"
+    make load ARGS="--mix numpy,torch,wrong --slow 1000"      # learners without loops; one client floods them
 
 The workload, all on GELU: learners submit a mix (correct NumPy, correct PyTorch, wrong answer, forbidden, syntax
 error, infinite loop) one after another, waiting as told by Retry-After when refused (503, 429), as the web page
@@ -156,9 +157,10 @@ class Run:
             self.outcomes.append(outcome)
 
 
-def learner(run: Run, client: str, count: int, offset: int, think: float, patient: float) -> None:
+def learner(run: Run, client: str, count: int, offset: int, think: float, patient: float,
+            mix: tuple[Kind, ...] = KINDS) -> None:
     for i in range(count):
-        run.add(submit(run.base, KINDS[(offset + i) % len(KINDS)], client, patient=patient))
+        run.add(submit(run.base, mix[(offset + i) % len(mix)], client, patient=patient))
         time.sleep(think)
 
 
@@ -245,14 +247,15 @@ class SlowHerd:
 
 
 def run_load(base: str, *, clients: int, per_client: int, flood: int, think: float = 0.0,
-             patient: float = 120.0, slow: int = 0) -> tuple[Run, float, dict[str, int]]:
-    """Drive the server at `base`. Returns the outcomes, the wall time of the learners' work, and the slow herd's
-    counts (empty without one)."""
+             patient: float = 120.0, slow: int = 0,
+             mix: tuple[Kind, ...] = KINDS) -> tuple[Run, float, dict[str, int]]:
+    """Drive the server at `base`; the learners submit the kinds in `mix` in turn. Returns the outcomes, the wall
+    time of the learners' work, and the slow herd's counts (empty without one)."""
     run = Run(base.rstrip("/"))
     herd = SlowHerd(run.base, slow).start() if slow else None
     stop = threading.Event()
     floods = [threading.Thread(target=flooder, args=(run, stop), daemon=True) for _ in range(flood)]
-    learners = [threading.Thread(target=learner, args=(run, f"10.0.0.{i + 1}", per_client, i, think, patient))
+    learners = [threading.Thread(target=learner, args=(run, f"10.0.0.{i + 1}", per_client, i, think, patient, mix))
                 for i in range(clients)]
     started = time.monotonic()
     for thread in floods + learners:
@@ -390,9 +393,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--flood", type=int, default=3, help="threads of the flooding client (default 3; 0: none)")
     parser.add_argument("--think", type=float, default=0.0, help="seconds a learner waits between submissions")
     parser.add_argument("--slow", type=int, default=0, metavar="N", help="slow connections trickling headers")
+    names = ",".join(kind.name for kind in KINDS)
+    parser.add_argument("--mix", default=names,
+                        help=f"the kinds the learners submit, in turn (default all: {names})")
     args = parser.parse_args(argv)
+    by_name = {kind.name: kind for kind in KINDS}
+    wanted = [name.strip() for name in args.mix.split(",") if name.strip()]
+    unknown = [name for name in wanted if name not in by_name]
+    if unknown or not wanted:
+        parser.error(f"--mix: unknown kind {', '.join(unknown) or '(none given)'}; the kinds are {names}")
     options = {"clients": args.clients, "per_client": args.per_client, "flood": args.flood, "think": args.think,
-               "slow": args.slow}
+               "slow": args.slow, "mix": tuple(by_name[name] for name in wanted)}
     if not args.start:
         run, wall, herd = run_load(args.url, **options)
         print(report(run, wall, herd))
