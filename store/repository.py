@@ -16,7 +16,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, case, create_engine, delete, event, func, select
+from sqlalchemy import Engine, case, create_engine, delete, event, func, insert, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -31,6 +31,9 @@ DATABASE_FILE = "mljudge.sqlite3"
 
 class StoreError(JudgeError):
     """The database cannot be opened, migrated or used: one line, naming it (never its password)."""
+
+
+_INSERT = insert(SubmissionRow)
 
 
 def default_url(data_dir: Path | str) -> str:
@@ -154,15 +157,16 @@ class Store:
     def add(self, record: Record) -> bool:
         """Store `record` once. False when a row with its id is already there (a submission sent to the judge
         twice is still one row)."""
-        row = SubmissionRow(
+        row = dict(
             id=record.id, learner=record.learner, exercise=record.exercise, track=record.track, code=record.code,
             verdict=record.verdict, passed=record.passed, total=record.total, report=record.report,
             mistakes=list(record.mistakes), grade_ms=record.grade_ms, wait_ms=record.wait_ms,
             judge_version=record.judge_version, created_at=record.created_at,
         )
         try:
-            with self._sessions.begin() as session:
-                session.add(row)
+            # One INSERT, not the ORM's unit of work: half the time, on every submission's path.
+            with self.engine.begin() as connection:
+                connection.execute(_INSERT, row)
         except IntegrityError:
             return False
         except SQLAlchemyError as exc:
