@@ -6,12 +6,26 @@ Adding a track (JAX, say) means one more spec here, and exercises that list it.
 
 from __future__ import annotations
 
+import inspect
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+
+
+@dataclass(frozen=True)
+class Completion:
+    """What the web editor offers on Ctrl+Space for this track (web/frontend/tools/library_names.py writes it out
+    once from the installed library)."""
+
+    modules: tuple[str, ...]  # modules whose public members are offered, by dotted name
+    aliases: dict[str, str]  # names a learner writes without importing them first (np: numpy)
+    instance: str  # the class whose members are offered after any other name (`x.`), dotted
+    submodules: frozenset[str] = frozenset()  # offered as `<library>.<name>` besides `modules` (no members)
+    # The library's own cut of its namespace (module, name, value): False leaves a public member out.
+    offers: Callable[[str, str, Any], bool] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -37,6 +51,7 @@ class Track:
     # Trusted code the zygote runs on itself once, through the worker's whole path, so that what its library
     # initialises lazily is ready before any child (it defines `f(x, scale=1.0)`).
     warmup: str
+    completion: Completion  # the editor's Ctrl+Space names
     # For exercises that ask for gradients by hand (`autodiff = false`): switches the library's automatic
     # differentiation off in the child before the submission loads, and the names that would compute gradients
     # anyway or switch it back on, which such a job forbids. None / () for a library without one.
@@ -88,6 +103,8 @@ NUMPY = Track(
     preload=("numpy", "numpy.linalg", "numpy.random", "numpy.typing"), array_type="numpy.ndarray",
     origin="ndarray", setup=_numpy_setup, to_array=lambda array: array, from_answer=_numpy_answer,
     plain_types=_numpy_types, has_ops=False, op_probe="", warmup=_NUMPY_WARMUP,
+    completion=Completion(modules=("numpy", "numpy.linalg", "numpy.random", "numpy.fft"),
+                          aliases={"np": "numpy", "numpy": "numpy"}, instance="numpy.ndarray"),
 )
 
 
@@ -200,12 +217,33 @@ def _torch_types() -> set[type]:
     return set() if torch is None else {torch.Tensor, torch.nn.Parameter, torch.dtype, torch.Size, torch.device}
 
 
+def _torch_offers(module: str, name: str, value: Any) -> bool:
+    home = str(getattr(value, "__module__", "") or "").split(".")[0]
+    if inspect.isclass(value) and home in {"typing", "collections", "builtins"}:
+        return False  # typing helpers torch imported for itself
+    if name.isupper() or isinstance(value, (str, dict, list, tuple)):
+        return False  # build flags, enum values, doc snippets: not maths
+    if module == "torch":
+        if name.endswith("_"):
+            return False  # torch.relu_, torch.dropout_: in-place twins of the real functions
+        if inspect.isclass(value):
+            # torch's namespace re-exports ~100 C++ binding classes; keep tensors, dtypes and generators
+            return name in {"Tensor", "Generator", "Size", "dtype", "device"} or name.endswith("Tensor")
+    return True
+
+
 TORCH = Track(
     name="torch", label="PyTorch", libraries=frozenset({"torch", "numpy"}), marker="torch", priority=1,
     preload=("torch",), array_type="torch.Tensor", origin="tensor", setup=_torch_setup, to_array=_torch_array,
     from_answer=_torch_answer, plain_types=_torch_types, has_ops=True, op_probe=_TORCH_OP_PROBE,
     warmup=_NUMPY_WARMUP.replace(
         "def f(x", "def numpy_f(x") + _TORCH_WARMUP,
+    completion=Completion(
+        modules=("torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.linalg", "torch.special",
+                 "torch.fft"),
+        aliases={"torch": "torch", "F": "torch.nn.functional", "nn": "torch.nn"}, instance="torch.Tensor",
+        # the rest of torch's ~100 submodules are internals
+        submodules=frozenset({"autograd", "func", "distributions", "testing"}), offers=_torch_offers),
     autodiff_off=_torch_autodiff_off, autodiff_names=_TORCH_AUTODIFF,
 )
 

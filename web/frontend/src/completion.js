@@ -15,11 +15,11 @@ import { localCompletionSource } from "@codemirror/lang-python";
 import { syntaxTree } from "@codemirror/language";
 import NAMES from "./library-names.json";
 
-// Aliases a learner writes without importing under that name first; the file's own imports add to these.
-const DEFAULT_ALIASES = { np: "numpy", numpy: "numpy", torch: "torch", F: "torch.nn.functional", nn: "torch.nn",
-  math: "math" };
-// After a name that is not a module: an array's members or a tensor's, by track.
-const INSTANCE = { numpy: "numpy.ndarray", torch: "torch.Tensor" };
+// Aliases a learner writes without importing under that name first (every track's, from its spec in
+// sandbox/tracks.py); the file's own imports add to these.
+const DEFAULT_ALIASES = Object.assign({ math: "math" }, ...Object.values(NAMES.tracks).map((t) => t.aliases));
+// After a name that is not a module: the members of the track's array type (an ndarray, a tensor).
+const INSTANCE = Object.fromEntries(Object.entries(NAMES.tracks).map(([name, t]) => [name, t.instance]));
 const WORD = /^\w*$/;
 // The names these exercises are built from come first among equally good matches (np.ta: tanh before take).
 const COMMON = new Set(["abs", "arange", "array", "asarray", "clip", "cos", "einsum", "exp", "float32", "float64",

@@ -22,16 +22,14 @@ import types
 from pathlib import Path
 from typing import Any
 
-OUT = Path(__file__).resolve().parents[1] / "src" / "library-names.json"
+OUT = Path(__file__).resolve().parents[3] / "web" / "frontend" / "src" / "library-names.json"
+sys.path.insert(0, str(OUT.parents[3]))
 
-# Modules whose members are offered, by their dotted name (the editor maps `np`, `F`, `nn` ... onto these).
-MODULES = ("math", "numpy", "numpy.linalg", "numpy.random", "numpy.fft", "torch", "torch.nn",
-           "torch.nn.functional", "torch.nn.init", "torch.linalg", "torch.special", "torch.fft")
-# Instances whose attributes are offered after any other name (`x.`): an array in the numpy track, a tensor in
-# the torch track.
-INSTANCES = {"numpy.ndarray": "numpy:ndarray", "torch.Tensor": "torch:Tensor"}
-# Submodules worth offering as `torch.<name>`; the rest of torch's ~100 submodules are internals.
-TORCH_SUBMODULES = {"nn", "linalg", "fft", "special", "autograd", "func", "distributions", "testing"}
+from sandbox.tracks import TRACKS, Track  # noqa: E402
+
+# Besides each track's own modules (its spec's `completion`): Python's math, in every track.
+COMMON_MODULES = ("math",)
+MODULES = (*COMMON_MODULES, *(module for track in TRACKS.values() for module in track.completion.modules))
 
 
 def kind_of(value: Any) -> str:
@@ -44,24 +42,23 @@ def kind_of(value: Any) -> str:
     return "constant"
 
 
+def track_of(module: str) -> Track | None:
+    return next((t for t in TRACKS.values() if module in t.completion.modules), None)
+
+
 def wanted(module: str, name: str, value: Any) -> bool:
     if name.startswith("_"):
         return False
+    track = track_of(module)
+    offers = track.completion.offers if track else None
+    if offers is not None and not offers(module, name, value):
+        return False
     home = str(getattr(value, "__module__", "") or "").split(".")[0]
     if inspect.isclass(value) and home in {"typing", "collections", "builtins"}:
-        return module in {"math", "numpy"}  # typing helpers a library imported for itself; np.bool_ etc. stay
-    if module.startswith("torch"):
-        if name.isupper() or isinstance(value, (str, dict, list, tuple)):
-            return False  # build flags, enum values, doc snippets: not maths
-        if isinstance(value, types.ModuleType):
-            return name in TORCH_SUBMODULES if module == "torch" else f"{module}.{name}" in MODULES
-        if module == "torch" and name.endswith("_"):
-            return False  # torch.relu_, torch.dropout_: in-place twins of the real functions
-        if inspect.isclass(value) and module == "torch":
-            # torch's namespace re-exports ~100 C++ binding classes; keep tensors, dtypes and generators
-            return name in {"Tensor", "Generator", "Size", "dtype", "device"} or name.endswith("Tensor")
-    if module.startswith("numpy") and isinstance(value, types.ModuleType):
-        return f"{module}.{name}" in MODULES
+        return "." not in module  # typing helpers a library imported for itself; np.bool_ etc. stay
+    if isinstance(value, types.ModuleType):
+        top_level = track is not None and "." not in module and name in track.completion.submodules
+        return top_level or f"{module}.{name}" in MODULES
     return True
 
 
@@ -92,19 +89,20 @@ def instance_members(cls: type) -> dict[str, list[str]]:
 
 
 def main() -> int:
-    import numpy
-    import torch
-
+    libraries = {track.marker: importlib.import_module(track.marker) for track in TRACKS.values()}
     names: dict[str, Any] = {
-        "versions": {"numpy": numpy.__version__, "torch": torch.__version__.split("+")[0]},
+        "versions": {name: str(module.__version__).split("+")[0] for name, module in libraries.items()},
         "keywords": sorted(keyword.kwlist),
         "builtins": sorted(n for n in dir(builtins) if not n.startswith("_") and not (
             inspect.isclass(getattr(builtins, n)) and issubclass(getattr(builtins, n), BaseException))),
         "modules": {name: members(importlib.import_module(name), name) for name in MODULES},
     }
-    for dotted in INSTANCES:
-        module, _, cls = dotted.rpartition(".")
-        names["modules"][dotted] = instance_members(getattr(importlib.import_module(module), cls))
+    for track in TRACKS.values():
+        module, _, cls = track.completion.instance.rpartition(".")
+        names["modules"][track.completion.instance] = instance_members(getattr(importlib.import_module(module), cls))
+    # What the editor needs per track: the names bound without an import, and whose members follow `x.`
+    names["tracks"] = {track.name: {"aliases": track.completion.aliases, "instance": track.completion.instance}
+                       for track in TRACKS.values()}
     text = json.dumps(names, indent=1, sort_keys=False, ensure_ascii=True) + "\n"
     OUT.write_text(text, encoding="utf-8")
     total = sum(len(v) for m in names["modules"].values() for v in m.values())
