@@ -102,6 +102,10 @@ def _parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
     check.add_argument("--all", action="store_true", help="check every exercise")
     check.add_argument("--write", action="store_true",
                        help="(re)compute expected.json from the reference before checking")
+    check.add_argument("--quick", action="store_true",
+                       help="do not grade the example submissions (the slow part); everything else is checked")
+    check.add_argument("--jobs", type=int, default=None, metavar="N",
+                       help="exercises checked at once (default: the number of CPUs)")
 
     new = command("new", _new, "scaffold a new exercise folder whose placeholders fail `judge check` until "
                                "filled in")
@@ -200,6 +204,7 @@ def _show(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     from judge.authoring.check import check_exercise
+    from judge.authoring.threads import run_all
     from judge.pools import new_pool
 
     catalog = _catalog(args)
@@ -210,15 +215,16 @@ def _check(args: argparse.Namespace) -> int:
         for slug in slugs:
             if not (catalog.root / slug / "exercise.toml").is_file():
                 raise UsageError(f"no exercise named {slug!r} in {catalog.root}")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
     modules = {m.id for m in catalog.modules()}
-    pool = new_pool()
+    jobs = min(args.jobs or os.cpu_count() or 1, len(slugs))
+    pool = new_pool(jobs)
     progress = render.Progress(len(slugs), sys.stderr)
-    results = []
     try:
-        for slug in slugs:
-            progress.step(slug)
-            results.append(check_exercise(catalog.root / slug, write=args.write, pool=pool,
-                                          known_modules=modules or None))
+        results = run_all(lambda slug: check_exercise(catalog.root / slug, write=args.write, pool=pool,
+                                                      known_modules=modules or None, examples=not args.quick),
+                          slugs, jobs=jobs, on_done=lambda result: progress.step(result.slug))
     finally:
         progress.done()
         pool.close()

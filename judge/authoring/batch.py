@@ -25,11 +25,11 @@ import textwrap
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from judge.authoring.threads import run_all
 from judge.exercise import Exercise
 from judge.grade import grade
 from judge.localise import localise, say
@@ -187,23 +187,9 @@ def grade_all(exercise: Exercise, submissions: list[Submission], *, pool: Pool, 
               track: str | None = None, on_done: Callable[[BatchResult], None] | None = None) -> list[BatchResult]:
     """Grade every submission on `jobs` threads; results come back in the submissions' order. `on_done` runs
     in the calling thread as each one finishes (a progress bar). Give it a pool for this batch alone, as
-    `judge grade` does: zygotes the worker threads start die with those threads (a zygote's PR_SET_PDEATHSIG
-    fires when the *thread* that forked it exits)."""
-    results: list[BatchResult | None] = [None] * len(submissions)
-    executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="judge-grade")
-    try:
-        futures = {executor.submit(grade_one, exercise, s, pool=pool, track=track): i
-                   for i, s in enumerate(submissions)}
-        for future in as_completed(futures):
-            result = future.result()
-            results[futures[future]] = result
-            if on_done is not None:
-                on_done(result)
-    except BaseException:  # Ctrl-C: drop what has not started instead of grading the rest first
-        executor.shutdown(wait=True, cancel_futures=True)
-        raise
-    executor.shutdown()
-    return [r for r in results if r is not None]
+    `judge grade` does (judge.authoring.threads)."""
+    return run_all(lambda s: grade_one(exercise, s, pool=pool, track=track), submissions, jobs=jobs,
+                   on_done=on_done)
 
 
 def not_graded(exercise: Exercise, track: str | None, message: str) -> Report:

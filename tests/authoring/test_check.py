@@ -19,6 +19,8 @@ CATALOG = Catalog(REPO_EXERCISES)
 
 
 def check(judge: Judge, exercises: Path, *extra: str) -> Run:
+    """`judge check gelu` on the copy. A test whose defect has nothing to do with the example submissions passes
+    --quick, which leaves out grading them (each is graded in tests/exercises/test_examples.py)."""
     return judge("check", "gelu", "--exercises-dir", exercises, *extra)
 
 
@@ -46,8 +48,10 @@ def test_a_sound_copy_passes_with_all(judge: Judge, exercises: Path) -> None:
 
 @pytest.mark.usefixtures("shared_pool")
 def test_check_all_on_the_repository_exercises(judge: Judge) -> None:
-    """The whole course proves itself: every exercise in exercises/ passes `judge check`."""
-    run = judge("check", "--all", "--exercises-dir", REPO_EXERCISES)
+    """The whole course proves itself: every exercise in exercises/ passes `judge check`. --quick leaves out
+    grading the 660-odd example submissions, the same rule tests/exercises/test_examples.py pins one by one (their
+    verdicts and their mistakes), instead of grading each of them twice in `make test`."""
+    run = judge("check", "--all", "--quick", "--exercises-dir", REPO_EXERCISES)
     rows = {line.split()[0]: line.split()[1] for line in run.out.splitlines()
             if len(line.split()) == 6 and line.split()[1] in ("ok", "FAIL")}
     assert len(rows) >= 28 and set(rows.values()) == {"ok"}, run.text
@@ -100,13 +104,13 @@ def test_missing_track(judge: Judge, exercises: Path, shared_pool: object) -> No
 def test_unknown_module(judge: Judge, exercises: Path, shared_pool: object) -> None:
     meta = exercises / "gelu" / "exercise.toml"
     edit(meta, 'module = "bends"', 'module = "nowhere"')
-    assert_fails(check(judge, exercises), f"{at(meta)}: module 'nowhere' is not declared in course.toml")
+    assert_fails(check(judge, exercises, "--quick"), f"{at(meta)}: module 'nowhere' is not declared in course.toml")
 
 
 def test_unknown_param_kind(judge: Judge, exercises: Path) -> None:
     meta = exercises / "gelu" / "exercise.toml"
     edit(meta, 'params = [{ name = "x", kind = "array" }]', 'params = [{ name = "x", kind = "matrix" }]')
-    assert_fails(check(judge, exercises),
+    assert_fails(check(judge, exercises, "--quick"),
                  f"{at(meta, line_of(meta, 'params ='))}: function.params[0].kind must be one of array, ")
 
 
@@ -117,26 +121,26 @@ def test_only_five_cases(judge: Judge, exercises: Path, shared_pool: object) -> 
     cases = exercises / "gelu" / "cases.toml"
     text = cases.read_text(encoding="utf-8")
     cases.write_text(text[: text.rindex("[[case]]")], encoding="utf-8")
-    assert_fails(check(judge, exercises), f"{at(cases)}: 5 cases; at least 6 are required")
+    assert_fails(check(judge, exercises, "--quick"), f"{at(cases)}: 5 cases; at least 6 are required")
 
 
 def test_only_one_visible_case(judge: Judge, exercises: Path, shared_pool: object) -> None:
     cases = exercises / "gelu" / "cases.toml"
     edit(cases, 'id = "example-2"\nvisible = true', 'id = "example-2"\nvisible = false')
-    assert_fails(check(judge, exercises), f"{at(cases)}: 1 visible case(s); at least 2 are required")
+    assert_fails(check(judge, exercises, "--quick"), f"{at(cases)}: 1 visible case(s); at least 2 are required")
 
 
 def test_case_with_unknown_argument(judge: Judge, exercises: Path) -> None:
     cases = exercises / "gelu" / "cases.toml"
     edit(cases, "args.x = [-3.0, 3.0]", "args.x = [-3.0, 3.0]\nargs.y = 1.0")
-    assert_fails(check(judge, exercises),
+    assert_fails(check(judge, exercises, "--quick"),
                  f"{at(cases, line_of(cases, 'args.x = [-3.0, 3.0]'))}: case 'example-2': unknown argument 'y'; the "
                  "parameters are: x")
 
 
 def test_stale_expected_values(judge: Judge, exercises: Path) -> None:
     edit(exercises / "gelu" / "cases.toml", "args.x = [-3.0, 3.0]", "args.x = [-3.0, 3.5]")
-    assert_fails(check(judge, exercises), f"{at(exercises / 'gelu' / 'expected.json')}: stale for case 'example-2'",
+    assert_fails(check(judge, exercises, "--quick"), f"{at(exercises / 'gelu' / 'expected.json')}: stale for case 'example-2'",
                  "judge check --write")
 
 
@@ -145,7 +149,7 @@ def test_drifted_expected_value(judge: Judge, exercises: Path, shared_pool: obje
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["cases"]["example-1"]["value"]["data"][2] += 1e-3  # inputs unchanged, so not stale: drifted
     path.write_text(json.dumps(doc), encoding="utf-8")
-    assert_fails(check(judge, exercises), f"{at(path)}: case 'example-1': stored expected value differs")
+    assert_fails(check(judge, exercises, "--quick"), f"{at(path)}: case 'example-1': stored expected value differs")
 
 
 def test_expected_values_are_stored_only_where_read_one_case_per_line() -> None:
@@ -167,7 +171,7 @@ def test_expected_values_in_an_old_format_ask_for_a_rewrite(judge: Judge, exerci
     path = exercises / "gelu" / "expected.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
     path.write_text(json.dumps({**doc, "format": 1}), encoding="utf-8")
-    assert_fails(check(judge, exercises), f"{at(path)}: not in format 2: run `judge check --write` to recompute")
+    assert_fails(check(judge, exercises, "--quick"), f"{at(path)}: not in format 2: run `judge check --write` to recompute")
 
 
 def test_only_two_hints(judge: Judge, exercises: Path, shared_pool: object) -> None:
@@ -175,14 +179,14 @@ def test_only_two_hints(judge: Judge, exercises: Path, shared_pool: object) -> N
     text = hints.read_text(encoding="utf-8")
     hints.write_text(text[: text.index("[[hint]]", text.index("[[hint]]", text.index("[[hint]]") + 1) + 1)],
                      encoding="utf-8")
-    assert_fails(check(judge, exercises), f"{at(hints)}: 2 hint(s) per language; at least 3 required")
+    assert_fails(check(judge, exercises, "--quick"), f"{at(hints)}: 2 hint(s) per language; at least 3 required")
 
 
 def test_hint_without_russian(judge: Judge, exercises: Path) -> None:
     hints = exercises / "gelu" / "hints.toml"
     hints.write_text('[[hint]]\nen = "one"\nru = "один"\n\n[[hint]]\nen = "two"\n\n[[hint]]\nen = "three"\n'
                      'ru = "три"\n', encoding="utf-8")
-    assert_fails(check(judge, exercises), f"{at(hints, 5)}: 'hint' has no text in ru")
+    assert_fails(check(judge, exercises, "--quick"), f"{at(hints, 5)}: 'hint' has no text in ru")
 
 
 # --- solutions, starters, example submissions, mistakes -------------------------------------------------------
@@ -191,14 +195,14 @@ def test_hint_without_russian(judge: Judge, exercises: Path) -> None:
 def test_wrong_model_solution(judge: Judge, exercises: Path, shared_pool: object) -> None:
     solution = exercises / "gelu" / "solutions" / "numpy.py"
     edit(solution, "return 0.5 * x * (1.0 + np.tanh(inner))", "return 0.5 * x * (1.0 + np.tanh(0.9 * inner))")
-    assert_fails(check(judge, exercises), f"{at(solution)}: the model solution gets wrong_answer")
+    assert_fails(check(judge, exercises, "--quick"), f"{at(solution)}: the model solution gets wrong_answer")
 
 
 def test_starter_that_is_accepted(judge: Judge, exercises: Path, shared_pool: object) -> None:
     folder = exercises / "gelu"
     for name in ("numpy.py", "numpy.ru.py"):  # a translation has the English code: both are accepted
         shutil.copy(folder / "solutions" / "numpy.py", folder / "starters" / name)
-    assert_fails(check(judge, exercises), f"{at(folder / 'starters' / 'numpy.py')}: the starter is accepted as it is",
+    assert_fails(check(judge, exercises, "--quick"), f"{at(folder / 'starters' / 'numpy.py')}: the starter is accepted as it is",
                  f"{at(folder / 'starters' / 'numpy.ru.py')}: the starter is accepted as it is")
 
 
@@ -209,11 +213,22 @@ def test_example_in_the_wrong_verdict_folder(judge: Judge, exercises: Path, shar
     assert_fails(check(judge, exercises), f"{at(moved)}: expected wrong_answer, got accepted")
 
 
+def test_quick_grades_no_example_but_checks_their_folders(judge: Judge, exercises: Path, shared_pool: object) -> None:
+    submissions = exercises / "gelu" / "submissions"
+    (submissions / "accepted" / "loop_numpy.py").rename(submissions / "wrong_answer" / "loop_numpy.py")
+    quick = check(judge, exercises, "--quick")
+    assert quick.code == 0 and "expected wrong_answer" not in quick.out, quick.text
+    graded = int(next(line.split()[4] for line in quick.out.splitlines() if line.startswith("gelu ")))
+    assert 0 < graded < len(list(submissions.glob("*/*.py")))  # the model solutions and starters only
+    (submissions / "passed").mkdir()  # what needs no grading is still checked
+    assert_fails(check(judge, exercises, "--quick"), f"{at(submissions / 'passed')}: unknown verdict folder")
+
+
 def test_unknown_verdict_folder(judge: Judge, exercises: Path, shared_pool: object) -> None:
     folder = exercises / "gelu" / "submissions" / "passed"
     folder.mkdir()
     shutil.copy(exercises / "gelu" / "solutions" / "numpy.py", folder / "again.py")
-    assert_fails(check(judge, exercises), f"{at(folder)}: unknown verdict folder; use one of: accepted, ")
+    assert_fails(check(judge, exercises, "--quick"), f"{at(folder)}: unknown verdict folder; use one of: accepted, ")
 
 
 def test_mistake_header_not_recognised(judge: Judge, exercises: Path, shared_pool: object) -> None:
@@ -226,7 +241,7 @@ def test_mistake_header_not_recognised(judge: Judge, exercises: Path, shared_poo
 def test_mistake_identical_to_the_reference(judge: Judge, exercises: Path, shared_pool: object) -> None:
     mistakes = exercises / "gelu" / "mistakes.py"
     edit(mistakes, "np.tanh(SQRT_2_OVER_PI * x))", "np.tanh(SQRT_2_OVER_PI * (x + 0.044715 * x**3)))")
-    assert_fails(check(judge, exercises),
+    assert_fails(check(judge, exercises, "--quick"),
                  f"{at(exercises / 'gelu' / 'mistakes.toml')}: mistake 'no-cubic' passes every case")
 
 
@@ -243,7 +258,7 @@ def test_a_non_utf8_example_gets_its_verdict(judge: Judge, exercises: Path, shar
 def test_forbidden_name_that_does_not_exist(judge: Judge, exercises: Path, shared_pool: object) -> None:
     meta = exercises / "gelu" / "exercise.toml"
     edit(meta, '"torch.nn.GELU",', '"torch.nn.GELU",\n    "torch.nn.functional.gelu_fast",')
-    assert_fails(check(judge, exercises),
+    assert_fails(check(judge, exercises, "--quick"),
                  f"{at(meta, line_of(meta, 'gelu_fast'))}: forbidden name 'torch.nn.functional.gelu_fast' does "
                  "not exist")
 
@@ -261,7 +276,7 @@ def test_tight_limit_is_a_warning_only(judge: Judge, exercises: Path, shared_poo
 def test_placeholder_left_by_the_scaffold(judge: Judge, exercises: Path, shared_pool: object) -> None:
     prompt = exercises / "gelu" / "prompt.en.md"
     edit(prompt, "## Input\n", "## Input\n\nTODO(author): say which shapes are tested.\n")
-    assert_fails(check(judge, exercises),
+    assert_fails(check(judge, exercises, "--quick"),
                  f"{at(prompt, line_of(prompt, 'TODO(author)'))}: placeholder left by `judge new`: "
                  "TODO(author): say which shapes are tested.")
 
@@ -273,7 +288,7 @@ def test_forbidden_aten_op_that_does_not_exist(judge: Judge, exercises: Path, sh
     meta = exercises / "gelu" / "exercise.toml"
     edit(meta, 'aten = ["gelu", "gelu_backward"]', 'aten = ["gelu", "aten::gelu_backward", "no_such_op",\n'
                                                    '        "gelu_bakward", "gelu.default"]')
-    run = check(judge, exercises)
+    run = check(judge, exercises, "--quick")
     assert_fails(run,
                  f"{at(meta, line_of(meta, 'no_such_op'))}: forbidden aten op 'no_such_op' is not an op of torch",
                  f"{at(meta, line_of(meta, 'gelu_bakward'))}: forbidden aten op 'gelu_bakward' is not an op of "
