@@ -140,7 +140,8 @@ def test_case_with_unknown_argument(judge: Judge, exercises: Path) -> None:
 
 def test_stale_expected_values(judge: Judge, exercises: Path) -> None:
     edit(exercises / "gelu" / "cases.toml", "args.x = [-3.0, 3.0]", "args.x = [-3.0, 3.5]")
-    assert_fails(check(judge, exercises, "--quick"), f"{at(exercises / 'gelu' / 'expected.json')}: stale for case 'example-2'",
+    assert_fails(check(judge, exercises, "--quick"),
+                 f"{at(exercises / 'gelu' / 'expected.json')}: stale for case 'example-2'",
                  "judge check --write")
 
 
@@ -171,7 +172,8 @@ def test_expected_values_in_an_old_format_ask_for_a_rewrite(judge: Judge, exerci
     path = exercises / "gelu" / "expected.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
     path.write_text(json.dumps({**doc, "format": 1}), encoding="utf-8")
-    assert_fails(check(judge, exercises, "--quick"), f"{at(path)}: not in format 2: run `judge check --write` to recompute")
+    assert_fails(check(judge, exercises, "--quick"),
+                 f"{at(path)}: not in format 2: run `judge check --write` to recompute")
 
 
 def test_only_two_hints(judge: Judge, exercises: Path, shared_pool: object) -> None:
@@ -202,7 +204,8 @@ def test_starter_that_is_accepted(judge: Judge, exercises: Path, shared_pool: ob
     folder = exercises / "gelu"
     for name in ("numpy.py", "numpy.ru.py"):  # a translation has the English code: both are accepted
         shutil.copy(folder / "solutions" / "numpy.py", folder / "starters" / name)
-    assert_fails(check(judge, exercises, "--quick"), f"{at(folder / 'starters' / 'numpy.py')}: the starter is accepted as it is",
+    assert_fails(check(judge, exercises, "--quick"),
+                 f"{at(folder / 'starters' / 'numpy.py')}: the starter is accepted as it is",
                  f"{at(folder / 'starters' / 'numpy.ru.py')}: the starter is accepted as it is")
 
 
