@@ -146,6 +146,11 @@ class Tripwire:
     pending: list[str] = field(default_factory=list)
     violations: list[tuple[str, str]] = field(default_factory=list)
     report: Callable[[str, str], None] | None = None  # sends a violation to the judge at once
+    # len(sys.modules) when no pending name had any module of its path imported (the other track's names in a
+    # NumPy run: torch cannot even be imported there). resolve() only follows modules already imported, so until
+    # one more is, none of them can resolve, and checks skip them: resolving xor's 36 torch.optim names again on
+    # every value checked made a NumPy loop several times slower. -1: resolve them at every check.
+    dormant_at: int = field(default=-1, repr=False)
 
     @classmethod
     def build(cls, shield: Shield, allowed_roots: Iterable[str], forbidden_names: Iterable[str],
@@ -157,15 +162,20 @@ class Tripwire:
         return wire
 
     def _resolve_pending(self) -> None:
+        if len(sys.modules) == self.dormant_at:
+            return
         unresolved = []
+        dormant = True
         for dotted in self.pending:
             obj = resolve(dotted)
             if obj is None:
                 unresolved.append(dotted)
+                dormant = dormant and not _imported_part(dotted)
             elif id(obj) not in self.forbidden:  # aliases report the first, canonical name
                 self.forbidden[id(obj)] = dotted
                 self.keep_alive.append(obj)
         self.pending = unresolved
+        self.dormant_at = len(sys.modules) if dormant else -1
 
     def _forbidden_name(self, value: Any) -> str | None:
         if self.pending:
@@ -294,6 +304,12 @@ def _fast_types() -> frozenset[type]:
     for track in TRACKS.values():
         kinds |= track.plain_types()
     return frozenset(kinds)
+
+
+def _imported_part(dotted: str) -> bool:
+    """Whether any module along `dotted` is imported (the ones resolve() would start from)."""
+    parts = dotted.split(".")
+    return any(".".join(parts[:cut]) in sys.modules for cut in range(1, len(parts) + 1))
 
 
 def resolve(dotted: str) -> Any:

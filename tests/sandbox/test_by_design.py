@@ -23,6 +23,7 @@ import subprocess
 import sys
 import textwrap
 import tracemalloc
+import types
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +35,7 @@ from judge.exercise import Exercise
 from judge.pools import new_pool
 from judge.report import Report
 from sandbox import policy, uids
+from sandbox.guards import Shield, Tripwire, Violation
 from sandbox.pool import Pool
 from tests.judging import judged
 from tests.sandbox.attacks.common import PRELUDE, RECORDER, attack, is_zygote, jailed, outcomes, processes, src
@@ -284,6 +286,42 @@ def test_a_forbidden_name_from_a_module_imported_later_is_still_forbidden(pool: 
     report = attack(attention, pool, source, "forbidden", "torch.nn.attention.flex_attention.flex_attention",
                     track="torch")
     assert report.passed == 0
+
+
+def _fake_library(monkeypatch: pytest.MonkeyPatch, name: str) -> types.ModuleType:
+    top, sub = types.ModuleType(name), types.ModuleType(f"{name}.sub")
+    top.sub = sub  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, name, top)
+    monkeypatch.setitem(sys.modules, f"{name}.sub", sub)
+    return sub
+
+
+def test_a_name_whose_library_is_not_imported_yet_is_caught_once_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Checks skip pending names none of whose modules is imported (they cannot resolve: the other track's names
+    in a NumPy run), but only until another module is imported."""
+    wire = Tripwire.build(Shield(), ["numpy"], ["mljudge_fake_lib.sub.shortcut"])
+    assert wire.pending and wire.dormant_at == len(sys.modules)
+
+    def shortcut() -> None: ...
+
+    assert wire.check_value(shortcut) is shortcut  # not forbidden yet: nothing names it
+    _fake_library(monkeypatch, "mljudge_fake_lib").shortcut = shortcut  # type: ignore[attr-defined]
+    with pytest.raises(Violation):
+        wire.check_value(shortcut)
+    assert not wire.pending
+
+
+def test_a_name_whose_module_is_imported_is_resolved_at_every_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its module is there but the name is not (yet): an attribute may appear without any import, so no skipping."""
+    sub = _fake_library(monkeypatch, "mljudge_fake_lib2")
+    wire = Tripwire.build(Shield(), ["numpy"], ["mljudge_fake_lib2.sub.shortcut"])
+    assert wire.pending and wire.dormant_at == -1
+
+    def shortcut() -> None: ...
+
+    sub.shortcut = shortcut  # type: ignore[attr-defined]
+    with pytest.raises(Violation):
+        wire.check_value(shortcut)
 
 
 # --- 4. the zygote holds no earlier submission ----------------------------------------------------------------------
