@@ -38,7 +38,17 @@ from sandbox import policy, uids
 from sandbox.guards import Shield, Tripwire, Violation
 from sandbox.pool import Pool
 from tests.judging import judged
-from tests.sandbox.attacks.common import PRELUDE, RECORDER, attack, is_zygote, jailed, outcomes, processes, src
+from tests.sandbox.attacks.common import (
+    PRELUDE,
+    RECORDER,
+    attack,
+    forged_frame,
+    is_zygote,
+    jailed,
+    outcomes,
+    processes,
+    src,
+)
 
 ROOT = os.geteuid() == 0
 pytestmark = pytest.mark.skipif(not ROOT, reason="the jail needs root, as on the judge's machines and in CI")
@@ -377,18 +387,7 @@ FORGED = {
 
 @pytest.mark.parametrize("header", FORGED.values(), ids=FORGED.keys())
 def test_forged_frames_are_the_submissions_runtime_error(gelu: Exercise, unguarded: Pool, header: str) -> None:
-    body = src(f"""
-        stat = imp("stat")
-        struct = imp("struct")
-        def is_pipe(fd):
-            try:
-                return stat.S_ISFIFO(os.fstat(fd).st_mode)
-            except OSError:
-                return False
-        pipe = [fd for fd in range(3, 64) if is_pipe(fd)][-1]
-        head = {header!r}.encode()
-        os.write(pipe, struct.pack(">QQ", len(head), 0) + head)
-        """)
+    body = forged_frame(repr(header), pipe=-1)
     report = jailed(gelu, unguarded, body, verdict="runtime_error")
     assert report.passed == 0
     assert "JudgeCrashed" not in json.dumps(report.to_dict())

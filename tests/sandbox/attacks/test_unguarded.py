@@ -17,6 +17,7 @@ from tests.sandbox.attacks.common import (
     REFERENCE_PY,
     REPO,
     assert_judge_works,
+    forged_frame,
     jailed,
     nobody_connected,
     outcomes,
@@ -205,19 +206,7 @@ FORGED_FRAMES = {
 @pytest.mark.parametrize("header", FORGED_FRAMES.values(), ids=FORGED_FRAMES.keys())
 def test_unguarded_forged_frames(gelu: Exercise, pool: Pool, unguarded: Pool, header: str) -> None:
     # write the child's report frames by hand: the judge must read them as the submission's garbage, never crash
-    body = src(f"""
-        stat = imp("stat")
-        struct = imp("struct")
-        def is_pipe(fd):
-            try:
-                return stat.S_ISFIFO(os.fstat(fd).st_mode)
-            except OSError:
-                return False
-        pipe = [fd for fd in range(3, 64) if is_pipe(fd)][0]
-        head = ({header}).encode()
-        os.write(pipe, struct.pack(">QQ", len(head), 0) + head + b"\\xff" * 64)
-        os._exit(0)
-        """)
+    body = forged_frame(header, pipe=0, tail='b"\\xff" * 64', then="os._exit(0)")
     report = jailed(gelu, unguarded, body, verdict="runtime_error")
     assert report.passed == 0
     assert_judge_works(gelu, pool, "numpy")
