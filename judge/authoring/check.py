@@ -250,8 +250,10 @@ class _Checker:
                 continue
             source = file.read_bytes()  # as a learner's upload: a non-UTF-8 example gets its verdict, no crash
             headers = dict(_HEADER.findall(source.decode("utf-8", "replace")))
+            mistake = headers.get("mistake")
+            if mistake:
+                covered.add(mistake)
             if not self.examples:
-                covered.add(headers.get("mistake", ""))
                 continue
             report = self.grade(exercise, source, headers.get("track"), filename=file.name)
             tracks_seen.add(report.track)
@@ -260,12 +262,9 @@ class _Checker:
                 self.error(file, f"expected {want}, got {report.verdict}: {first}")
             elif report.accepted:
                 self.accepted.append((str(file.relative_to(exercise.path)), report))
-            mistake = headers.get("mistake")
-            if mistake:
-                covered.add(mistake)
-                if mistake not in report.mistakes:
-                    self.error(file, f"the mistake {mistake!r} is not recognised (recognised: "
-                                     f"{', '.join(report.mistakes) or 'none'})")
+            if mistake and mistake not in report.mistakes:
+                self.error(file, f"the mistake {mistake!r} is not recognised (recognised: "
+                                 f"{', '.join(report.mistakes) or 'none'})")
         for track in TRACKS if self.examples else ():  # (a file's track is known once it is graded)
             if files and track in exercise.tracks and track not in tracks_seen:
                 self.warn("submissions", f"no example submission in the {track} track")
