@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from reference.optimizers import _arrays  # one shape for the parameter, its gradient and its state
+from reference.optimizers import adam_moments  # Adam's moments: LAMB's are the same
 
 Array = NDArray[np.float64]
 
@@ -51,11 +51,7 @@ def lamb_direction(param: ArrayLike, grad: ArrayLike, m: ArrayLike, v: ArrayLike
                    beta2: float = 0.999, eps: float = 1e-6, weight_decay: float = 0.01) -> tuple[Array, Array, Array]:
     """``(r, new_m, new_v)``: the update direction r = m̂/(√v̂ + eps) + weight_decay·param, before the trust ratio
     and lr, and Adam's new moments (uncorrected). `t` is the number of this step, 1 on the first call."""
-    if isinstance(t, bool) or not isinstance(t, int | np.integer) or t < 1:
-        raise ValueError(f"t counts steps from 1 (the first call has t = 1), got {t!r}")
-    param, grad, m, v = _arrays(param=param, grad=grad, m=m, v=v)
-    new_m = beta1 * m + (1.0 - beta1) * grad
-    new_v = beta2 * v + (1.0 - beta2) * grad * grad
+    param, new_m, new_v = adam_moments(param, grad, m, v, t, beta1, beta2)
     m_hat = new_m / (1.0 - beta1 ** int(t))
     v_hat = new_v / (1.0 - beta2 ** int(t))
     return m_hat / (np.sqrt(v_hat) + eps) + weight_decay * param, new_m, new_v

@@ -71,6 +71,16 @@ def rmsprop(param: ArrayLike, grad: ArrayLike, square_avg: ArrayLike, lr: float 
     return param - lr * grad / (np.sqrt(new_square_avg) + eps), new_square_avg
 
 
+def adam_moments(param: ArrayLike, grad: ArrayLike, m: ArrayLike, v: ArrayLike, t: int, beta1: float,
+                 beta2: float) -> tuple[Array, Array, Array]:
+    """``(param, new_m, new_v)`` as arrays of one shape: Adam's moments after this step, uncorrected (Adam and
+    LAMB alike). `t` is the number of this step, 1 on the first call."""
+    if isinstance(t, bool) or not isinstance(t, int | np.integer) or t < 1:
+        raise ValueError(f"t counts steps from 1 (the first call has t = 1), got {t!r}")
+    param, grad, m, v = _arrays(param=param, grad=grad, m=m, v=v)
+    return param, beta1 * m + (1.0 - beta1) * grad, beta2 * v + (1.0 - beta2) * grad * grad
+
+
 def adam(param: ArrayLike, grad: ArrayLike, m: ArrayLike, v: ArrayLike, t: int, lr: float = 0.001,
          beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-8) -> tuple[Array, Array, Array]:
     """One step of Adam: ``(new_param, new_m, new_v)``, the moments returned *without* bias correction.
@@ -80,11 +90,7 @@ def adam(param: ArrayLike, grad: ArrayLike, m: ArrayLike, v: ArrayLike, t: int, 
     torch.optim.Adam computes it (amsgrad=False, no weight decay): step size lr/(1 − β₁ᵗ) and denominator
     √v/√(1 − β₂ᵗ) + eps, so eps is added after the correction, outside the root.
     """
-    if isinstance(t, bool) or not isinstance(t, int | np.integer) or t < 1:
-        raise ValueError(f"t counts steps from 1 (the first call has t = 1), got {t!r}")
-    param, grad, m, v = _arrays(param=param, grad=grad, m=m, v=v)
-    new_m = beta1 * m + (1.0 - beta1) * grad
-    new_v = beta2 * v + (1.0 - beta2) * grad * grad
+    param, new_m, new_v = adam_moments(param, grad, m, v, t, beta1, beta2)
     step_size = lr / (1.0 - beta1 ** int(t))
     denominator = np.sqrt(new_v) / math.sqrt(1.0 - beta2 ** int(t)) + eps
     return param - step_size * new_m / denominator, new_m, new_v
