@@ -48,7 +48,7 @@ test-fast: setup
 	$(BIN)/ruff check .
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -q -m "not slow and not browser"
 
-# The front-end bundles rebuilt from web/frontend/'s lockfile and compared byte for byte with web/static/vendor/.
+# The front-end bundles rebuilt from mljudge/web/frontend/'s lockfile and compared byte for byte with mljudge/web/static/vendor/.
 # It needs node, npm and the npm registry, so the offline `make test` leaves it out.
 frontend-check: setup
 	$(BIN)/pytest -q tests/web/test_frontend_bundle.py --rebuild-frontend

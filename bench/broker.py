@@ -35,17 +35,17 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from dispatch.jobs import Job, run_job  # noqa: E402
-from dispatch.submitter import Dispatcher, Settings  # noqa: E402
-from judge.catalog import Catalog  # noqa: E402
-from judge.pools import new_pool  # noqa: E402
-from sandbox import Pool  # noqa: E402
-from store import Store, new_id  # noqa: E402
+from mljudge.dispatch.jobs import Job, run_job  # noqa: E402
+from mljudge.dispatch.submitter import Dispatcher, Settings  # noqa: E402
+from mljudge.judge.catalog import Catalog  # noqa: E402
+from mljudge.judge.pools import new_pool  # noqa: E402
+from mljudge.sandbox import Pool  # noqa: E402
+from mljudge.store import Store, new_id  # noqa: E402
 from tests.services import Postgres, Redis, judge_command, stop_process  # noqa: E402
 
 TARGET_OVERHEAD_MS = 5.0
 IN_FLIGHT = 4
-GELU = REPO / "exercises" / "gelu"
+GELU = REPO / "mljudge" / "exercises" / "gelu"
 
 
 @dataclass

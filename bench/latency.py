@@ -37,11 +37,11 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from judge.catalog import Catalog  # noqa: E402
-from judge.exercise import Exercise  # noqa: E402
-from judge.grade import grade  # noqa: E402
-from judge.pools import new_pool  # noqa: E402
-from sandbox import NAMES, Pool  # noqa: E402
+from mljudge.judge.catalog import Catalog  # noqa: E402
+from mljudge.judge.exercise import Exercise  # noqa: E402
+from mljudge.judge.grade import grade  # noqa: E402
+from mljudge.judge.pools import new_pool  # noqa: E402
+from mljudge.sandbox import NAMES, Pool  # noqa: E402
 
 TRACKS = NAMES
 TARGET_RATIO = dict(zip(NAMES, (0.08, 0.01), strict=True))  # over HTTP: NumPy's, then PyTorch's target
@@ -104,7 +104,7 @@ def cpu_seconds(root: int) -> float:
         fields = stat.rsplit(")", 1)[1].split()
         if int(entry) == root:
             total += sum(int(f) for f in fields[11:13]) / tick  # utime stime
-        elif int(fields[1]) == root and b"sandbox.zygote" in cmdline:
+        elif int(fields[1]) == root and b"mljudge.sandbox.zygote" in cmdline:
             total += sum(int(f) for f in fields[11:15]) / tick  # utime stime cutime cstime
     return total
 

@@ -42,7 +42,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 REPO = Path(__file__).resolve().parents[1]
-GELU = REPO / "exercises" / "gelu"
+GELU = REPO / "mljudge" / "exercises" / "gelu"
 SUBMIT = "/api/exercises/gelu/submissions"
 FLOODER = "10.66.0.1"
 

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from judge import cli
+from mljudge.judge import cli
 
 
 def _serve_command(command: cli.AddCommand) -> None:
@@ -25,8 +25,8 @@ def _serve_command(command: cli.AddCommand) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from web import config
-    from web.server import serve
+    from mljudge.web import config
+    from mljudge.web.server import serve
 
     if not 0 <= args.port <= 65535:
         raise cli.UsageError(f"--port must be 0..65535, not {args.port}")
@@ -49,8 +49,8 @@ def _worker_command(command: cli.AddCommand) -> None:
 
 
 def _worker(args: argparse.Namespace) -> int:
-    from dispatch import worker
-    from web import config
+    from mljudge.dispatch import worker
+    from mljudge.web import config
 
     broker = args.broker or config.read()["BROKER_URL"]
     if not broker:
@@ -68,8 +68,8 @@ def _db_command(command: cli.AddCommand) -> None:
 
 
 def _db(args: argparse.Namespace) -> int:
-    from web import config
-    from web.server import open_store
+    from mljudge.web import config
+    from mljudge.web.server import open_store
 
     store = open_store(config.read())
     try:
@@ -98,9 +98,9 @@ def _submissions_command(command: cli.AddCommand) -> None:
 
 
 def _submissions(args: argparse.Namespace) -> int:
-    from store import export
-    from web import config
-    from web.server import open_store
+    from mljudge.store import export
+    from mljudge.web import config
+    from mljudge.web.server import open_store
 
     try:
         since = export.parse_date(args.since) if getattr(args, "since", None) else None

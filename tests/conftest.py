@@ -16,10 +16,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from judge.catalog import Catalog
-from judge.exercise import Exercise
-from judge.pools import new_pool
-from sandbox.pool import Pool
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.exercise import Exercise
+from mljudge.judge.pools import new_pool
+from mljudge.sandbox.pool import Pool
 
 BROWSER_FIXTURES = frozenset({"browser", "tab", "new_tab"})
 # Fixtures that start zygotes or jailed children (fixtures that use them, such as `client`, count through them).

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.exercise import Exercise
-from judge.grade import grade
-from judge.localise import Localised, localise
+from mljudge.judge.exercise import Exercise
+from mljudge.judge.grade import grade
+from mljudge.judge.localise import Localised, localise
 
 
 def judged(exercise: Exercise, source: str | bytes, track: str | None = None, *, lang: str = "en",

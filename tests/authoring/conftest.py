@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-import sandbox.pool
-from judge.cli import main
+from mljudge import sandbox
+from mljudge.judge.cli import main
 
-REPO_EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+REPO_EXERCISES = Path(__file__).resolve().parents[2] / "mljudge" / "exercises"
 
 
 @dataclass

@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from judge.authoring import batch
-from judge.catalog import Catalog
-from judge.i18n import Text
-from judge.render import STATUS_COLOR
-from judge.report import CaseReport, CaseStatus, Report, Verdict
+from mljudge.judge.authoring import batch
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.i18n import Text
+from mljudge.judge.render import STATUS_COLOR
+from mljudge.judge.report import CaseReport, CaseStatus, Report, Verdict
 from tests.authoring.conftest import Run
 
 Judge = Callable[..., Run]

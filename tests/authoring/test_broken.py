@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-import judge.loader
-from judge.errors import ExerciseError
-from judge.loader import load_exercise
+from mljudge import judge
+from mljudge.judge.errors import ExerciseError
+from mljudge.judge.loader import load_exercise
 from tests.authoring.conftest import Run
 from tests.authoring.helpers import edit, line_of
 
@@ -117,7 +117,7 @@ def test_a_broken_course_toml_is_an_error_at_its_line(judge: Judge, exercises: P
 def test_a_reference_whose_value_cannot_be_stored(judge: Judge, exercises: Path) -> None:
     """`judge check --write` with a reference returning what expected.json cannot hold: one error, no traceback."""
     meta = exercises / "gelu" / "exercise.toml"
-    edit(meta, 'function = "reference.gelu:gelu_tanh"', 'function = "reference.py:gelu"')
+    edit(meta, 'function = "mljudge.reference.gelu:gelu_tanh"', 'function = "reference.py:gelu"')
     (exercises / "gelu" / "reference.py").write_text("def gelu(x):\n    return object()\n", encoding="utf-8")
     run = judge("check", "--write", "gelu", "--exercises-dir", exercises)
     assert run.code == 1, run.text

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.catalog import Catalog
+from mljudge.judge.catalog import Catalog
 from tests.authoring.conftest import REPO_EXERCISES, Run
 from tests.authoring.helpers import edit, line_of
 
@@ -315,7 +315,7 @@ def test_forbidden_aten_op_that_does_not_exist(judge: Judge, exercises: Path, sh
     ("gelu.default", "names an overload"),
 ])
 def test_aten_names_are_checked_against_the_dispatcher(name: str, problem: str | None) -> None:
-    from judge.authoring.check import _aten_problem
+    from mljudge.judge.authoring.check import _aten_problem
 
     found = _aten_problem(name)
     assert (found is None) if problem is None else (problem in (found or "")), found

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-import reference
-from judge.authoring import new
-from judge.authoring.new import MARKER, function_name
+from mljudge import reference
+from mljudge.judge.authoring import new
+from mljudge.judge.authoring.new import MARKER, function_name
 from tests.authoring.conftest import Run
 
 Judge = Callable[..., Run]
@@ -49,9 +49,9 @@ def reference_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     monkeypatch.setattr(new, "REFERENCE", home / "reference")
     monkeypatch.setattr(new, "REFERENCE_TESTS", home / "tests" / "reference")
     monkeypatch.setattr(reference, "__path__", [*reference.__path__, str(home / "reference")])
-    monkeypatch.delitem(sys.modules, "reference.double", raising=False)
+    monkeypatch.delitem(sys.modules, "mljudge.reference.double", raising=False)
     yield home / "reference"
-    sys.modules.pop("reference.double", None)
+    sys.modules.pop("mljudge.reference.double", None)
 
 
 def fill_in(folder: Path) -> None:
@@ -92,10 +92,10 @@ def test_scaffold_is_complete(judge: Judge, exercises: Path) -> None:
         assert "def double(x:" in russian and "Верните новый" in russian and "Return a new" not in russian
         assert english.split('"""')[0] in russian  # the imports and the signature, as they are
     # the reference has one home: the `reference` package, with a test to pin it
-    assert meta["reference"]["function"] == "reference.double:double"
+    assert meta["reference"]["function"] == "mljudge.reference.double:double"
     module, test = new.reference_files("double")
     assert module == new.REFERENCE / "double.py" and "def double(x: ArrayLike)" in module.read_text(encoding="utf-8")
-    assert "from reference.double import double" in test.read_text(encoding="utf-8")
+    assert "from mljudge.reference.double import double" in test.read_text(encoding="utf-8")
     assert "tests/reference/test_double.py" in (folder / "exercise.toml").read_text(encoding="utf-8")
 
 

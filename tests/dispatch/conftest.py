@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from dispatch.submitter import Dispatcher, Settings
-from judge.catalog import Catalog
+from mljudge.dispatch.submitter import Dispatcher, Settings
+from mljudge.judge.catalog import Catalog
 from tests.services import REPO, Redis, judge_command, stop_process
 
-EXERCISES = REPO / "exercises"
+EXERCISES = REPO / "mljudge" / "exercises"
 QUICK_LIMIT = 2
 
 

@@ -7,12 +7,12 @@ import time
 
 import pytest
 
-from dispatch.admission import Admission, Depth
-from dispatch.jobs import Job
-from dispatch.submitter import Dispatcher, Settings
-from judge.catalog import Catalog
-from sandbox import Busy, ClientBusy
-from store import new_id
+from mljudge.dispatch.admission import Admission, Depth
+from mljudge.dispatch.jobs import Job
+from mljudge.dispatch.submitter import Dispatcher, Settings
+from mljudge.judge.catalog import Catalog
+from mljudge.sandbox import Busy, ClientBusy
+from mljudge.store import new_id
 from tests.services import Redis, free_port
 
 

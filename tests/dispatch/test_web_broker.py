@@ -11,16 +11,16 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from dispatch.admission import Admission
-from dispatch.submitter import Dispatcher
-from judge.catalog import Catalog
-from store import Store
+from mljudge.dispatch.admission import Admission
+from mljudge.dispatch.submitter import Dispatcher
+from mljudge.judge.catalog import Catalog
+from mljudge.store import Store
+from mljudge.web import create_app
 from tests.dispatch.conftest import Workers
 from tests.services import REPO, Postgres, free_port, judge_command
-from web import create_app
 
-RIGHT = (REPO / "exercises" / "gelu" / "solutions" / "numpy.py").read_text()
-WRONG = (REPO / "exercises" / "gelu" / "submissions" / "wrong_answer" / "no_cubic.py").read_text()
+RIGHT = (REPO / "mljudge" / "exercises" / "gelu" / "solutions" / "numpy.py").read_text()
+WRONG = (REPO / "mljudge" / "exercises" / "gelu" / "submissions" / "wrong_answer" / "no_cubic.py").read_text()
 
 
 @pytest.fixture(scope="module")

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import redis
 
-from dispatch.jobs import Graded, Job
-from dispatch.submitter import ATTEMPTS, Dispatcher
-from judge.catalog import Catalog
-from judge.localise import localise
-from store import Record, Store, new_id
+from mljudge.dispatch.jobs import Graded, Job
+from mljudge.dispatch.submitter import ATTEMPTS, Dispatcher
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.localise import localise
+from mljudge.store import Record, Store, new_id
 from tests.dispatch.conftest import Workers
 from tests.services import REPO
 
-EXAMPLES = REPO / "exercises" / "gelu" / "submissions"
+EXAMPLES = REPO / "mljudge" / "exercises" / "gelu" / "submissions"
 
 
 def examples() -> list[tuple[str, str, str]]:
@@ -47,8 +47,8 @@ def test_each_track_has_its_queue(workers: Workers, redis_server: object, catalo
     workers.stop_all()
     numpy_only = workers.start("numpy")
     gelu = catalog.get("gelu")
-    torch_code = (REPO / "exercises" / "gelu" / "solutions" / "torch.py").read_text()
-    numpy_code = (REPO / "exercises" / "gelu" / "solutions" / "numpy.py").read_text()
+    torch_code = (REPO / "mljudge" / "exercises" / "gelu" / "solutions" / "torch.py").read_text()
+    numpy_code = (REPO / "mljudge" / "exercises" / "gelu" / "solutions" / "numpy.py").read_text()
     answers: dict[str, str] = {}
     waiting = threading.Thread(target=lambda: answers.update(
         torch=dispatcher.grade(gelu, Job(new_id(), "gelu", torch_code, None), client="bob").worker))
@@ -114,7 +114,7 @@ def test_a_job_that_keeps_killing_workers_ends_as_an_internal_error(workers: Wor
     workers lost, the learner gets an internal error verdict instead of a job sent round for ever."""
     workers.ensure(2)
     gelu = catalog.get("gelu")
-    job = Job(new_id(), "gelu", (REPO / "exercises" / "gelu" / "solutions" / "numpy.py").read_text(), None)
+    job = Job(new_id(), "gelu", (REPO / "mljudge" / "exercises" / "gelu" / "solutions" / "numpy.py").read_text(), None)
     killed: list[str] = []
     stop = threading.Event()
 

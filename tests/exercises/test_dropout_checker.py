@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import torch
 
-from judge.catalog import Catalog
+from mljudge.judge.catalog import Catalog
 
 EXERCISE = Catalog().get("dropout")
 _spec = importlib.util.spec_from_file_location("dropout_checker_under_test", EXERCISE.path / "checker.py")
@@ -127,8 +127,8 @@ class _Wire:
 
 def test_the_seed_is_judged_across_cases() -> None:
     # same x, p and seed: the same mask; another seed: another mask (a correct one passes both)
-    from judge.catalog import Catalog
-    from sandbox.wire import Array
+    from mljudge.judge.catalog import Catalog
+    from mljudge.sandbox.wire import Array
 
     cases = {c.id: c for c in Catalog().get("dropout").cases}
     first, again, other = cases["large-p02"], cases["same-seed-again"], cases["another-seed"]

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.catalog import Catalog
-from judge.grade import grade
-from judge.localise import localise
-from sandbox.pool import Pool
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.grade import grade
+from mljudge.judge.localise import localise
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 
 CATALOG = Catalog()

@@ -27,8 +27,8 @@ import numpy as np
 import pytest
 import torch
 
-from judge.catalog import Catalog
-from reference.xor import INIT_STD, INPUTS, Net, assess, distinct, predict, steps_to_learn, train
+from mljudge.judge.catalog import Catalog
+from mljudge.reference.xor import INIT_STD, INPUTS, Net, assess, distinct, predict, steps_to_learn, train
 
 EXERCISE = Catalog().get("xor")
 CASES = EXERCISE.cases

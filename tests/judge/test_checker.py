@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from judge.catalog import Catalog
-from sandbox.pool import Pool
+from mljudge.judge.catalog import Catalog
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 
 SOLUTION = (Catalog().get("dropout").path / "solutions" / "numpy.py").read_text()

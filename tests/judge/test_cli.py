@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GELU = ROOT / "exercises" / "gelu"
+GELU = ROOT / "mljudge" / "exercises" / "gelu"
 JSON_KEYS = {"version", "exercise", "track", "verdict", "passed", "total", "cases", "hints", "stdout", "message"}
 
 
@@ -130,8 +130,8 @@ def test_help_lists_every_command() -> None:
 
 def test_doctor_reports_a_sandbox_that_cannot_start_instead_of_crashing(monkeypatch: pytest.MonkeyPatch) -> None:
     # e.g. a user who may not even run the venv's interpreter: Popen raises PermissionError
-    import sandbox.runner
-    from sandbox.doctor import smoke_test
+    from mljudge import sandbox
+    from mljudge.sandbox.doctor import smoke_test
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied", "/root/.venv/bin/python")

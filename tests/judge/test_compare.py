@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from judge.compare import compare
-from judge.exercise import Returns, Tolerance
-from sandbox.wire import Array, Opaque
+from mljudge.judge.compare import compare
+from mljudge.judge.exercise import Returns, Tolerance
+from mljudge.sandbox.wire import Array, Opaque
 
 ARRAY = Returns("array")
 TOL = Tolerance(5e-5)

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.authoring.check import check_exercise
-from judge.catalog import Catalog
-from judge.exercise import Exercise
-from sandbox.pool import Pool
+from mljudge.judge.authoring.check import check_exercise
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.exercise import Exercise
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,7 +105,7 @@ def topk(x, k, descending=True):
 @pytest.fixture(scope="module")
 def exercise(tmp_path_factory: pytest.TempPathFactory) -> Exercise:
     root = tmp_path_factory.mktemp("exercises")
-    shutil.copy(ROOT / "exercises" / "course.toml", root / "course.toml")
+    shutil.copy(ROOT / "mljudge" / "exercises" / "course.toml", root / "course.toml")
     folder = root / "topk"
     (folder / "starters").mkdir(parents=True)
     (folder / "solutions").mkdir()

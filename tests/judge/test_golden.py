@@ -23,7 +23,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "gelu"
-GELU = ROOT / "exercises" / "gelu"
+GELU = ROOT / "mljudge" / "exercises" / "gelu"
 
 # case -> the submission: an example of the exercise, or a source of its own (a NameError no example has).
 CASES: dict[str, Path | str] = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from judge.exercise import Exercise
-from sandbox.pool import Pool
+from mljudge.judge.exercise import Exercise
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 
 SOLUTION = """
@@ -127,8 +127,8 @@ def test_a_syntax_error_gets_no_hints_about_the_maths(gelu: Exercise, pool: Pool
 def test_a_two_input_exercise_draws_its_curve_with_the_other_input_fixed(pool: Pool) -> None:
     # gelu_backward(grad_output, x): x sweeps the grid, grad_output = 1 ([plot] fixed), so the curve is the slope;
     # forgetting grad_output is invisible there, using the exact slope is not
-    from judge.catalog import Catalog
-    from judge.lesson import reference_curve
+    from mljudge.judge.catalog import Catalog
+    from mljudge.judge.lesson import reference_curve
 
     exercise = Catalog().get("gelu-backward")
     reference = np.array(reference_curve(exercise))
@@ -157,7 +157,7 @@ def test_a_half_precision_answer_is_pointed_out(gelu: Exercise, pool: Pool) -> N
 
 def test_the_wrong_exception_type_is_a_wrong_answer_that_names_neither_the_hidden_type(pool: Pool) -> None:
     """positional-encoding's odd-width case (hidden) must raise ValueError; an assert raises AssertionError."""
-    from judge.catalog import Catalog
+    from mljudge.judge.catalog import Catalog
 
     exercise = Catalog().get("positional-encoding")
     source = exercise.track("numpy").solution.replace("raise ValueError(", "raise AssertionError(")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from judge import compare, grade
-from judge.compare import REASONS
-from judge.i18n import LANGS, keys, normalize_lang, t
+from mljudge.judge import compare, grade
+from mljudge.judge.compare import REASONS
+from mljudge.judge.i18n import LANGS, keys, normalize_lang, t
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +20,7 @@ def test_catalogs_have_the_same_keys() -> None:
 
 def test_literal_keys_used_in_code_exist() -> None:
     used = set()
-    for path in (ROOT / "judge").rglob("*.py"):
+    for path in (ROOT / "mljudge" / "judge").rglob("*.py"):
         used |= set(re.findall(r"""\bt\(\s*f?["']([a-z_]+\.[a-z_.]+)["']""", path.read_text(encoding="utf-8")))
     literal = {k for k in used if "{" not in k}
     assert literal, "the scan found no keys: the pattern is broken"

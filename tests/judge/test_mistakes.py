@@ -1,4 +1,4 @@
-"""judge.mistakes.recognise: a known mistake explains the answers it agrees with on every case both ran, and the
+"""mljudge.judge.mistakes.recognise: a known mistake explains the answers it agrees with on every case both ran, and the
 exceptions it raises where the learner's code raised too."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from judge.catalog import Catalog
-from judge.mistakes import RAISED, mistake_outputs, recognise
-from sandbox import Array
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.mistakes import RAISED, mistake_outputs, recognise
+from mljudge.sandbox import Array
 
 EXERCISE = Catalog().get("linear-backward")
 MISTAKE = next(m for m in EXERCISE.mistakes if m.id == "grad-x-transposed")

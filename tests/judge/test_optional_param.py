@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.errors import ExerciseError
-from judge.loader import load_exercise
+from mljudge.judge.errors import ExerciseError
+from mljudge.judge.loader import load_exercise
 
 ROOT = Path(__file__).resolve().parents[2]
 PARAMS = 'params = [{ name = "x", kind = "array" }]'
@@ -18,7 +18,7 @@ PARAMS = 'params = [{ name = "x", kind = "array" }]'
 
 def _gelu_with(tmp_path: Path, params: str) -> Path:
     folder = tmp_path / "gelu"
-    shutil.copytree(ROOT / "exercises" / "gelu", folder)
+    shutil.copytree(ROOT / "mljudge" / "exercises" / "gelu", folder)
     meta = folder / "exercise.toml"
     text = meta.read_text(encoding="utf-8")
     assert PARAMS in text

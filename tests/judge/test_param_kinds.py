@@ -8,11 +8,11 @@ import textwrap
 import numpy as np
 import pytest
 
-from judge.exercise import Case, Exercise, FunctionSpec, Param, Returns, Tolerance
-from judge.i18n import Text
-from judge.inputs import materialize
-from judge.values import fingerprint
-from sandbox.pool import Pool
+from mljudge.judge.exercise import Case, Exercise, FunctionSpec, Param, Returns, Tolerance
+from mljudge.judge.i18n import Text
+from mljudge.judge.inputs import materialize
+from mljudge.judge.values import fingerprint
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 
 

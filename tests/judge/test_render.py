@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from judge import python_messages
-from judge.i18n import Text
-from judge.localise import LocalCase, Localised, localise, say
-from judge.render import render
-from judge.report import CaseReport, CaseStatus, Report, Say, Verdict
+from mljudge.judge import python_messages
+from mljudge.judge.i18n import Text
+from mljudge.judge.localise import LocalCase, Localised, localise, say
+from mljudge.judge.render import render
+from mljudge.judge.report import CaseReport, CaseStatus, Report, Say, Verdict
 
 
 def _report(*cases: LocalCase, lang: str = "en") -> Localised:
@@ -70,8 +70,8 @@ def test_the_json_forms_carry_every_field() -> None:
     """to_json and to_dict are written out field by field (for speed): a new field must not be left behind."""
     from dataclasses import fields
 
-    from judge.localise import LocalIssue
-    from judge.report import SourceIssue
+    from mljudge.judge.localise import LocalIssue
+    from mljudge.judge.report import SourceIssue
 
     case = CaseReport("c", Text(en="a case"), True, CaseStatus.FAILED, (Say("case.nan", {"index": 3}),))
     report = Report(exercise="gelu", track="numpy", verdict=Verdict.WRONG_ANSWER, message=("learner's words",),

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from judge import starters
-from judge.catalog import Catalog
-from judge.cli import main
-from judge.errors import ExerciseError
-from judge.grade import grade
-from judge.i18n import DEFAULT_LANG, LANGS, Text
-from judge.loader import load_exercise
+from mljudge.judge import starters
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.cli import main
+from mljudge.judge.errors import ExerciseError
+from mljudge.judge.grade import grade
+from mljudge.judge.i18n import DEFAULT_LANG, LANGS, Text
+from mljudge.judge.loader import load_exercise
 
 ROOT = Path(__file__).resolve().parents[2]
-EXERCISES = ROOT / "exercises"
+EXERCISES = ROOT / "mljudge" / "exercises"
 GELU = EXERCISES / "gelu"
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 ENGLISH_STARTERS = sorted(p for p in EXERCISES.glob("*/starters/*.py") if p.name.count(".") == 1)

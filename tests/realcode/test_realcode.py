@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.catalog import Catalog
-from judge.report import VERDICTS, Report
-from sandbox.pool import Pool
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.report import VERDICTS, Report
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 
 HERE = Path(__file__).parent

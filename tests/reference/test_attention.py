@@ -15,7 +15,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from reference.attention import (
+from mljudge.reference.attention import (
     LESSON_SCORES,
     PANEL_DK,
     TOKENS,
@@ -236,7 +236,7 @@ def test_panel_is_plain_and_consistent():
 def test_the_panel_task_is_the_reference():
     """"The previous token": with the causal mask "sat" (row 2) looks at "cat" (key 1); the weight with and without
     the 1/√d_k, from attention_weights itself."""
-    lesson = tomllib.loads((Path(__file__).resolve().parents[2] / "exercises" / "attention" / "lesson.toml")
+    lesson = tomllib.loads((Path(__file__).resolve().parents[2] / "mljudge" / "exercises" / "attention" / "lesson.toml")
                            .read_text(encoding="utf-8"))
     task = next(t for t in lesson["task"] if t["id"] == "previous-token")
     answers = {a["id"]: a for a in task["answer"]}

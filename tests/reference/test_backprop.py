@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import torch
 
-from reference.backprop import (
+from mljudge.reference.backprop import (
     LESSON_BIAS,
     LESSON_ENTRY,
     LESSON_TARGET,
@@ -26,7 +26,7 @@ from reference.backprop import (
     squared_error_loss,
 )
 
-EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+EXERCISES = Path(__file__).resolve().parents[2] / "mljudge" / "exercises"
 
 
 def _torch_grads(x, weight, bias, grad_output):

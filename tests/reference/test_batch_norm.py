@@ -13,7 +13,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from reference.batch_norm import (
+from mljudge.reference.batch_norm import (
     BETA,
     GAMMA,
     batch_norm,

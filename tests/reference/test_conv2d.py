@@ -9,7 +9,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from reference.conv2d import (
+from mljudge.reference.conv2d import (
     FLAT,
     GRADIENT,
     KERNELS,

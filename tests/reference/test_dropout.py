@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import torch
 
-from reference.dropout import (
+from mljudge.reference.dropout import (
     SIGMAS,
     STAT_MIN_SIZE,
     dropout,
@@ -18,7 +18,7 @@ from reference.dropout import (
     noise_ratio,
     survivor_scale,
 )
-from reference.optimize import bisect
+from mljudge.reference.optimize import bisect
 
 X = np.array([[1.0, -2.0, 3.0], [0.5, 0.0, -4.0]])
 

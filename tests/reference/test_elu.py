@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import torch
 
-from reference.elu import (
+from mljudge.reference.elu import (
     elu,
     elu_slope,
 )

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 import torch
 
-from reference.embedding import (
+from mljudge.reference.embedding import (
     embedding,
     rows_touched,
 )
-from reference.optimize import bisect
+from mljudge.reference.optimize import bisect
 
 TABLE = np.array([[0.1, 0.2, 0.3], [1.0, 1.1, 1.2], [2.0, 2.1, 2.2], [3.0, 3.1, 3.2]])
 

@@ -6,7 +6,7 @@ import warnings
 import numpy as np
 import pytest
 
-from reference.erf import erf
+from mljudge.reference.erf import erf
 
 ABS = 5e-7  # published values carry 7 significant digits
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import torch
 
-from reference.gelu import (
+from mljudge.reference.gelu import (
     SQRT_2_OVER_PI,
     TANH_CUBIC,
     gelu_exact,
@@ -17,7 +17,7 @@ from reference.gelu import (
     normal_cdf,
     normal_pdf,
 )
-from reference.optimize import bisect, curve_minimum
+from mljudge.reference.optimize import bisect, curve_minimum
 
 ABS = 5e-7  # published values carry 7 significant digits
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import torch
 
-from reference.gelu import (
+from mljudge.reference.gelu import (
     gelu_backward,
     gelu_exact_second_derivative,
     gelu_exact_slope,
@@ -15,7 +15,7 @@ from reference.gelu import (
     gelu_tanh_second_derivative,
     gelu_tanh_slope,
 )
-from reference.optimize import bisect
+from mljudge.reference.optimize import bisect
 
 
 def _central_difference(f, x, h=1e-5):

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 import torch
 
-from reference import lamb as ref
-from reference.lamb import lamb, lamb_direction, norm, panel, panel_states, trust_ratio
+from mljudge.reference import lamb as ref
+from mljudge.reference.lamb import lamb, lamb_direction, norm, panel, panel_states, trust_ratio
 
-EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+EXERCISES = Path(__file__).resolve().parents[2] / "mljudge" / "exercises"
 
 
 def _silent(fn, *args, **kwargs):

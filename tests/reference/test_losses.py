@@ -12,7 +12,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from reference.losses import (
+from mljudge.reference.losses import (
     absolute_error,
     absolute_error_slope,
     ce_of_margin,
@@ -33,9 +33,9 @@ from reference.losses import (
     squared_error,
     squared_error_slope,
 )
-from reference.optimize import bisect
+from mljudge.reference.optimize import bisect
 
-EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+EXERCISES = Path(__file__).resolve().parents[2] / "mljudge" / "exercises"
 
 
 @contextlib.contextmanager

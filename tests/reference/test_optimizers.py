@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import torch
 
-from reference.optimizers import (
+from mljudge.reference.optimizers import (
     CURVATURE,
     DEFAULTS,
     LOG_FLOOR,
@@ -34,7 +34,7 @@ from reference.optimizers import (
     zigzag_lr,
 )
 
-EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+EXERCISES = Path(__file__).resolve().parents[2] / "mljudge" / "exercises"
 P = np.array([1.0, -2.0, 0.5])
 G = np.array([0.2, -0.4, 1.0])
 

@@ -8,7 +8,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from reference.pooling import (
+from mljudge.reference.pooling import (
     EDGE_MAP,
     FEATURE_MAP,
     argmax_windows,

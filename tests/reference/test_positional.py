@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import torch
 
-from reference.positional import (
+from mljudge.reference.positional import (
     hand,
     pair_frequencies,
     panel,
@@ -21,7 +21,7 @@ from reference.positional import (
     slowest_period,
 )
 
-EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+EXERCISES = Path(__file__).resolve().parents[2] / "mljudge" / "exercises"
 
 
 def _torch_tutorial(length, d_model, base=10000.0):

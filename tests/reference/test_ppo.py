@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import torch
 
-from reference.ppo import (
+from mljudge.reference.ppo import (
     clipped_objective,
     objective_slope,
     panel,
@@ -20,7 +20,7 @@ from reference.ppo import (
     unclipped_objective,
 )
 
-EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+EXERCISES = Path(__file__).resolve().parents[2] / "mljudge" / "exercises"
 
 
 def _torch_ppo(new, old, adv, clip=0.2):

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import torch
 
-from reference.recurrent import (
+from mljudge.reference.recurrent import (
     ECHO_WEIGHTS,
     FORGET_BIASES,
     GATES,
@@ -366,7 +366,7 @@ def test_keep_panel_is_plain_and_consistent():
 
 
 def _answers(slug, task_id):
-    lesson = tomllib.loads((Path(__file__).resolve().parents[2] / "exercises" / slug / "lesson.toml")
+    lesson = tomllib.loads((Path(__file__).resolve().parents[2] / "mljudge" / "exercises" / slug / "lesson.toml")
                            .read_text(encoding="utf-8"))
     task = next(t for t in lesson["task"] if t["id"] == task_id)
     return {a["id"]: a for a in task["answer"]}

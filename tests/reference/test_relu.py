@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 import torch
 
-from reference.relu import relu, relu_slope
+from mljudge.reference.relu import relu, relu_slope
 
-LESSON = Path(__file__).resolve().parents[2] / "exercises" / "relu" / "lesson.toml"
+LESSON = Path(__file__).resolve().parents[2] / "mljudge" / "exercises" / "relu" / "lesson.toml"
 
 
 def test_definition_values():

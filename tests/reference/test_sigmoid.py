@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 import torch
 
-from reference.optimize import bisect
-from reference.sigmoid import EXP_CUTOFF, sigmoid, sigmoid_slope
+from mljudge.reference.optimize import bisect
+from mljudge.reference.sigmoid import EXP_CUTOFF, sigmoid, sigmoid_slope
 
-LESSON = Path(__file__).resolve().parents[2] / "exercises" / "sigmoid" / "lesson.toml"
+LESSON = Path(__file__).resolve().parents[2] / "mljudge" / "exercises" / "sigmoid" / "lesson.toml"
 
 
 def test_published_values():

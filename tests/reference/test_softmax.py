@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 import torch
 
-from reference.optimize import bisect
-from reference.softmax import (
+from mljudge.reference.optimize import bisect
+from mljudge.reference.softmax import (
     first_of_two,
     first_of_two_slope,
     softmax,

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 import torch
 
-from reference.optimize import curve_minimum
-from reference.swish import (
+from mljudge.reference.optimize import curve_minimum
+from mljudge.reference.swish import (
     swish,
     swish_slope,
 )

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 import torch
 
-from reference.optimize import bisect
-from reference.sigmoid import sigmoid, sigmoid_slope
-from reference.tanh import TANH_CLIP, tanh, tanh_slope
+from mljudge.reference.optimize import bisect
+from mljudge.reference.sigmoid import sigmoid, sigmoid_slope
+from mljudge.reference.tanh import TANH_CLIP, tanh, tanh_slope
 
-LESSON = Path(__file__).resolve().parents[2] / "exercises" / "tanh" / "lesson.toml"
+LESSON = Path(__file__).resolve().parents[2] / "mljudge" / "exercises" / "tanh" / "lesson.toml"
 
 
 def test_published_values():

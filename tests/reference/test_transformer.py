@@ -16,9 +16,9 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from judge.inputs import materialize
-from reference.positional import positional_encoding
-from reference.transformer import (
+from mljudge.judge.inputs import materialize
+from mljudge.reference.positional import positional_encoding
+from mljudge.reference.transformer import (
     KEYS,
     PARAM_SHAPES,
     TOKEN_IDS,
@@ -38,7 +38,7 @@ from reference.transformer import (
     toy_params,
 )
 
-EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+EXERCISES = Path(__file__).resolve().parents[2] / "mljudge" / "exercises"
 
 
 @contextlib.contextmanager

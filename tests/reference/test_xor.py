@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 import torch
 
-from reference import xor
-from reference.xor import (
+from mljudge.reference import xor
+from mljudge.reference.xor import (
     INPUTS,
     TABLES,
     Net,
@@ -29,7 +29,7 @@ from reference.xor import (
     train_xor,
 )
 
-EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+EXERCISES = Path(__file__).resolve().parents[2] / "mljudge" / "exercises"
 STEPS = np.arange(0, xor.LESSON_STEPS + 1, dtype=np.float64)
 
 

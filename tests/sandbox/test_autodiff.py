@@ -8,9 +8,9 @@ import os
 
 import pytest
 
-from judge.catalog import Catalog
-from sandbox import TRACKS
-from sandbox.pool import Pool
+from mljudge.judge.catalog import Catalog
+from mljudge.sandbox import TRACKS
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the jail needs root, as on the judge's machines and in CI")

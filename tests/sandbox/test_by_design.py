@@ -30,13 +30,13 @@ from pathlib import Path
 
 import pytest
 
-import sandbox
-from judge.exercise import Exercise
-from judge.pools import new_pool
-from judge.report import Report
-from sandbox import policy, uids
-from sandbox.guards import Shield, Tripwire, Violation
-from sandbox.pool import Pool
+from mljudge import sandbox
+from mljudge.judge.exercise import Exercise
+from mljudge.judge.pools import new_pool
+from mljudge.judge.report import Report
+from mljudge.sandbox import policy, uids
+from mljudge.sandbox.guards import Shield, Tripwire, Violation
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 from tests.sandbox.attacks.common import (
     PRELUDE,
@@ -282,7 +282,7 @@ def test_the_kernels_refuse_even_with_torch_modes_popped(gelu: Exercise, pool: P
 def test_a_forbidden_name_from_a_module_imported_later_is_still_forbidden(pool: Pool) -> None:
     """flex_attention's module is not preloaded, so its function cannot be in the table when the run starts; it is
     forbidden from the moment the submission (or a library) imports the module, whatever way it is reached."""
-    from judge.catalog import Catalog
+    from mljudge.judge.catalog import Catalog
 
     attention = Catalog().get("attention")
     source = src("""

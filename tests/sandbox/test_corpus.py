@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.exercise import Exercise
-from sandbox import policy
-from sandbox.pool import Pool
+from mljudge.judge.exercise import Exercise
+from mljudge.sandbox import policy
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.py"))

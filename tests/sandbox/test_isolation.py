@@ -32,11 +32,11 @@ import numpy as np
 import pytest
 import torch  # imported before any fork, as the zygote does (~1.5 s, once)
 
-from sandbox.isolation import IsolationError, Jail, LayerStatus
-from sandbox.limits import Limits
-from sandbox.probe import probe
-from sandbox.rootfs import python_readable_paths
-from sandbox.seccomp_filter import compile_filter
+from mljudge.sandbox.isolation import IsolationError, Jail, LayerStatus
+from mljudge.sandbox.limits import Limits
+from mljudge.sandbox.probe import probe
+from mljudge.sandbox.rootfs import python_readable_paths
+from mljudge.sandbox.seccomp_filter import compile_filter
 
 ROOT = os.geteuid() == 0
 PATHS = python_readable_paths()
@@ -362,9 +362,9 @@ def test_mounts_namespaces_and_tty_tricks_are_refused(jail: Jail) -> None:
 def test_host_files_are_invisible(jail: Jail) -> None:
     secrets = [
         JUDGE_ROOT + "/pyproject.toml",
-        JUDGE_ROOT + "/exercises",
-        JUDGE_ROOT + "/reference",
-        JUDGE_ROOT + "/sandbox/isolation.py",
+        JUDGE_ROOT + "/mljudge/exercises",
+        JUDGE_ROOT + "/mljudge/reference",
+        JUDGE_ROOT + "/mljudge/sandbox/isolation.py",
         os.path.abspath(__file__),
         "/work/shared",
         "/root/.bashrc",
@@ -500,9 +500,9 @@ def test_thread_count_is_limited(jail: Jail) -> None:
 INSIDE_FRESH_INTERPRETER = """
 import importlib, json, os
 import numpy as np, torch
-from sandbox.isolation import Jail
-from sandbox.limits import Limits
-from sandbox.rootfs import python_readable_paths
+from mljudge.sandbox.isolation import Jail
+from mljudge.sandbox.limits import Limits
+from mljudge.sandbox.rootfs import python_readable_paths
 
 torch.set_num_threads(1)
 torch.tanh(torch.zeros(1))  # as the zygote's warm-up does, before any fork
@@ -680,7 +680,7 @@ def test_userns_mode_confines_an_unprivileged_judge() -> None:
                 "fork": attempt(lambda: os.fork() or None),
                 "kill_victim": attempt(lambda: os.kill(victim, signal.SIGKILL)),  # same uid as ours
                 "prlimit_victim": attempt(lambda: resource.prlimit(victim, resource.RLIMIT_AS, (1, 1))),
-                "exercises": attempt(lambda: os.listdir(JUDGE_ROOT + "/exercises")),
+                "exercises": attempt(lambda: os.listdir(JUDGE_ROOT + "/mljudge/exercises")),
                 "write_root": attempt(lambda: open("/x", "w")),
                 "write_tmp": attempt(lambda: open("/tmp/x", "w").write("x")),
                 "mount": libc_call("mount", b"none", b"/", None, 0x20 | 0x1000, None),

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from judge.exercise import Exercise
-from judge.grade import grade
-from judge.localise import localise
-from sandbox import policy
-from sandbox.pool import Pool
-from sandbox.runner import imports_for
+from mljudge.judge.exercise import Exercise
+from mljudge.judge.grade import grade
+from mljudge.judge.localise import localise
+from mljudge.sandbox import policy
+from mljudge.sandbox.pool import Pool
+from mljudge.sandbox.runner import imports_for
 
 TORCH_FORBIDDEN = ("torch.nn.functional.gelu", "torch.nn.GELU", "torch.nn.modules.activation.GELU",
                    "torch._C._nn.gelu")

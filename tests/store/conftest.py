@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from store import Store
+from mljudge.store import Store
 from tests.services import Postgres
 
 _names = itertools.count()

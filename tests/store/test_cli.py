@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mljudge.cli import main
-from store import Store
+from mljudge.store import Store
 from tests.store.test_store import T0, record
 
 

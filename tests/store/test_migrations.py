@@ -10,8 +10,8 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
-from store import Store
-from store.models import Base
+from mljudge.store import Store
+from mljudge.store.models import Base
 
 
 def test_the_migrations_build_what_the_models_declare(store: Store) -> None:

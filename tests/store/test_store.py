@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from store import Record, Store, StoreError, new_id
+from mljudge.store import Record, Store, StoreError, new_id
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 

@@ -17,13 +17,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 
-from judge.catalog import Catalog
-from judge.pools import new_pool
-from sandbox.pool import Pool
-from web import create_app
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.pools import new_pool
+from mljudge.sandbox.pool import Pool
+from mljudge.web import create_app
 
 REPO = Path(__file__).resolve().parents[2]
-EXERCISES = REPO / "exercises"
+EXERCISES = REPO / "mljudge" / "exercises"
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

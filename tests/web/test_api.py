@@ -13,12 +13,12 @@ from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from werkzeug.test import TestResponse
 
-from judge.catalog import Catalog
-from judge.pools import new_pool
-from judge.report import REPORT_VERSION
-from sandbox.pool import Busy, Pool
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.pools import new_pool
+from mljudge.judge.report import REPORT_VERSION
+from mljudge.sandbox.pool import Busy, Pool
+from mljudge.web import client_address, config, security
 from tests.web.conftest import assert_conforms, gelu_file, make_app
-from web import client_address, config, security
 
 SUBMIT = "/api/exercises/gelu/submissions"
 SOLUTION = gelu_file("solutions/numpy.py")

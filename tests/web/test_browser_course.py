@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.catalog import Catalog
+from mljudge.judge.catalog import Catalog
 from tests.web.conftest import EXERCISES, Tab, open_exercise, run, set_code
 
 CATALOG = Catalog(EXERCISES)

@@ -86,7 +86,7 @@ def answer(tab: Tab, task: str, values: dict[str, str]) -> str:
 
 
 def test_conv2d_kernel_window_and_output(tab: Tab) -> None:
-    from reference.conv2d import KERNELS, PICTURES, conv2d, output_size
+    from mljudge.reference.conv2d import KERNELS, PICTURES, conv2d, output_size
 
     panel = open_panel(tab, "conv2d")
     # every picture with every preset, picked as a learner picks them, equals the reference at the defaults
@@ -134,7 +134,7 @@ def test_conv2d_kernel_window_and_output(tab: Tab) -> None:
 
 
 def test_max_pool_windows_never_read_cells_and_shared_maxima(tab: Tab) -> None:
-    from reference.pooling import MAPS, argmax_windows, max_pool2d
+    from mljudge.reference.pooling import MAPS, argmax_windows, max_pool2d
 
     panel = open_panel(tab, "max-pool", "ru")
     for name, label in (("numbers", "карта 8 × 8 из заданий"), ("edges", "вертикальные границы четвёрки (после ReLU)")):
@@ -164,8 +164,8 @@ def test_max_pool_windows_never_read_cells_and_shared_maxima(tab: Tab) -> None:
 
 
 def test_batch_norm_histograms_follow_gamma_beta_and_undo(tab: Tab) -> None:
-    from reference.batch_norm import batch_norm, batch_stats, lesson_batch
-    from reference.batch_norm import panel as reference
+    from mljudge.reference.batch_norm import batch_norm, batch_stats, lesson_batch
+    from mljudge.reference.batch_norm import panel as reference
 
     panel = open_panel(tab, "batch-norm")
     data, batch = reference(), lesson_batch()
@@ -201,7 +201,7 @@ def test_batch_norm_histograms_follow_gamma_beta_and_undo(tab: Tab) -> None:
 
 
 def test_huber_delta_slider_cursor_and_outlier(tab: Tab) -> None:
-    from reference.losses import huber, huber_elementwise, huber_slope, mse
+    from mljudge.reference.losses import huber, huber_elementwise, huber_slope, mse
 
     panel = open_panel(tab, "huber")
     plot = "window.mljLesson.panels.error.plot.plot"
@@ -264,7 +264,7 @@ def test_mse_opens_with_the_square_and_a_folded_delta(tab: Tab) -> None:
 
 
 def test_cross_entropy_classes_and_the_shift_that_changes_nothing(tab: Tab) -> None:
-    from reference.losses import ce_of_margin, ce_of_margin_slope, cross_entropy_per_example, p_of_margin
+    from mljudge.reference.losses import ce_of_margin, ce_of_margin_slope, cross_entropy_per_example, p_of_margin
 
     panel = open_panel(tab, "cross-entropy")
     slider = root(tab, panel).get_by_label("number of classes C", exact=True)
@@ -307,7 +307,7 @@ def wait_for_paths(tab: Tab, lr: float, momentum: float) -> None:
 
 
 def test_descent_paths_come_from_the_server_as_the_sliders_move(tab: Tab) -> None:
-    from reference.optimizers import panel as reference
+    from mljudge.reference.optimizers import panel as reference
 
     panel = open_panel(tab, "sgd-momentum")
     rows = state(tab, panel)["rows"]
@@ -376,8 +376,8 @@ def test_rmsprop_and_adam_read_their_tasks_off_the_panel(tab: Tab) -> None:
 
 
 def test_backprop_layer_follows_every_edit(tab: Tab) -> None:
-    from reference.backprop import LESSON_BIAS, LESSON_TARGET, LESSON_WEIGHT, LESSON_X, linear, linear_backward
-    from reference.backprop import squared_error_loss as loss
+    from mljudge.reference.backprop import LESSON_BIAS, LESSON_TARGET, LESSON_WEIGHT, LESSON_X, linear, linear_backward
+    from mljudge.reference.backprop import squared_error_loss as loss
 
     panel = open_panel(tab, "linear-backward")
     x, weight = LESSON_X.copy(), LESSON_WEIGHT.copy()
@@ -421,7 +421,7 @@ def test_backprop_layer_follows_every_edit(tab: Tab) -> None:
 
 
 def test_lamb_layers_under_a_larger_batch(tab: Tab) -> None:
-    from reference.lamb import panel as reference
+    from mljudge.reference.lamb import panel as reference
 
     panel = open_panel(tab, "lamb", "ru")
     slider = root(tab, panel).get_by_label("размер пакета (× базовый)", exact=True)
@@ -445,7 +445,7 @@ def test_lamb_layers_under_a_larger_batch(tab: Tab) -> None:
 
 
 def test_xor_boundary_frames_and_another_run(tab: Tab) -> None:
-    from reference.xor import panel as reference
+    from mljudge.reference.xor import panel as reference
 
     panel = open_panel(tab, "xor")
     slider = root(tab, panel).get_by_label("training step k", exact=True)
@@ -481,7 +481,7 @@ def test_xor_boundary_frames_and_another_run(tab: Tab) -> None:
 
 
 def test_rnn_echo_follows_the_weight_and_the_impulse(tab: Tab) -> None:
-    from reference.recurrent import echo_run, fixed_point, rnn
+    from mljudge.reference.recurrent import echo_run, fixed_point, rnn
 
     panel = open_panel(tab, "rnn")
     for weight, impulse in ((0.9, 1.0), (0.5, 0.5), (1.5, 3.0), (1.5, 0.01), (0.0, 1.0), (2.0, -1.0)):
@@ -520,7 +520,7 @@ def test_rnn_echo_follows_the_weight_and_the_impulse(tab: Tab) -> None:
 
 
 def test_lstm_writes_on_the_timeline_add_up(tab: Tab) -> None:
-    from reference.recurrent import keep_run
+    from mljudge.reference.recurrent import keep_run
 
     panel = open_panel(tab, "lstm-cell", "ru")
     for bias in (-2.0, 0.0, 1.0, 3.0, 5.0, 7.0):
@@ -551,8 +551,8 @@ def test_lstm_writes_on_the_timeline_add_up(tab: Tab) -> None:
 
 
 def test_attention_heatmap_mask_presets_and_toggled_cells(tab: Tab) -> None:
-    from reference.attention import attention_weights, panel_masks
-    from reference.attention import panel as reference
+    from mljudge.reference.attention import attention_weights, panel_masks
+    from mljudge.reference.attention import panel as reference
 
     panel = open_panel(tab, "attention")
     data = reference()
@@ -600,8 +600,8 @@ def test_attention_heatmap_mask_presets_and_toggled_cells(tab: Tab) -> None:
 
 
 def test_positional_table_clocks_and_dot_product(tab: Tab) -> None:
-    from reference.positional import pair_frequencies, positional_encoding
-    from reference.positional import panel as reference
+    from mljudge.reference.positional import pair_frequencies, positional_encoding
+    from mljudge.reference.positional import panel as reference
 
     panel = open_panel(tab, "positional-encoding")
     data = reference()
@@ -632,8 +632,8 @@ def test_positional_table_clocks_and_dot_product(tab: Tab) -> None:
 
 
 def test_encoder_block_shapes_costs_and_heads(tab: Tab) -> None:
-    from reference.transformer import panel as reference
-    from reference.transformer import parameter_count, shapes
+    from mljudge.reference.transformer import panel as reference
+    from mljudge.reference.transformer import parameter_count, shapes
 
     panel = open_panel(tab, "encoder-block", "ru")
     data = reference()
@@ -658,8 +658,8 @@ def test_encoder_block_shapes_costs_and_heads(tab: Tab) -> None:
 
 
 def test_ppo_objective_where_the_gradient_stops(tab: Tab) -> None:
-    from reference.ppo import clipped_objective, objective_slope
-    from reference.ppo import panel as reference
+    from mljudge.reference.ppo import clipped_objective, objective_slope
+    from mljudge.reference.ppo import panel as reference
 
     panel = open_panel(tab, "ppo")
     r = np.array(reference()["r"])

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.i18n import LANGS
-from web import locales
+from mljudge.judge.i18n import LANGS
+from mljudge.web import locales
 
-WEB = Path(__file__).resolve().parents[2] / "web"
+WEB = Path(__file__).resolve().parents[2] / "mljudge" / "web"
 
 
 def test_every_language_has_the_same_web_locales_keys() -> None:

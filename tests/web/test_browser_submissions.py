@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from judge.catalog import Catalog
-from sandbox import Pool
-from store import Store
+from mljudge.judge.catalog import Catalog
+from mljudge.sandbox import Pool
+from mljudge.store import Store
+from mljudge.web import create_app
 from tests.web.conftest import EXERCISES, check_clean, gelu_file, get_code, open_exercise, open_tab, run, set_code
-from web import create_app
 
 WRONG = gelu_file("submissions/wrong_answer/no_cubic.py")
 RIGHT = gelu_file("solutions/numpy.py").replace(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from web import config, create_app
+from mljudge.web import config, create_app
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -47,13 +47,13 @@ def test_defaults_are_valid_and_typed() -> None:
 def test_given_values_are_parsed() -> None:
     values = config.read({"JUDGE_RATE_LIMIT": "5 per second; 100/hour", "JUDGE_MAX_PENDING": "16",
                           "JUDGE_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8 ::1", "JUDGE_SHUTDOWN_GRACE": "12.5",
-                          "JUDGE_EXERCISES_DIR": str(REPO / "exercises"), "MLJUDGE_ALLOW_UNCONFINED": "1"})
+                          "JUDGE_EXERCISES_DIR": str(REPO / "mljudge" / "exercises"), "MLJUDGE_ALLOW_UNCONFINED": "1"})
     assert values["RATE_LIMIT"] == "5 per second; 100/hour"
     assert values["MAX_PENDING"] == 16
     assert values["TRUSTED_PROXIES"] == (ipaddress.ip_network("127.0.0.1/32"), ipaddress.ip_network("10.0.0.0/8"),
                                          ipaddress.ip_network("::1/128"))
     assert values["SHUTDOWN_GRACE"] == 12.5
-    assert values["EXERCISES_DIR"] == REPO / "exercises"
+    assert values["EXERCISES_DIR"] == REPO / "mljudge" / "exercises"
     assert values["ALLOW_UNCONFINED"] is True
 
 

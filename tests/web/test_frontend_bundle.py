@@ -21,8 +21,8 @@ import pytest
 from .urls import external_urls
 
 REPO = Path(__file__).resolve().parents[2]
-FRONTEND = REPO / "web" / "frontend"
-VENDOR = REPO / "web" / "static" / "vendor"
+FRONTEND = REPO / "mljudge" / "web" / "frontend"
+VENDOR = REPO / "mljudge" / "web" / "static" / "vendor"
 
 BUNDLES = ["editor.js", "plot.js", "plot.css"]
 GENERATED_DOCS = ["SOURCES.md", "THIRD_PARTY_LICENSES.txt"]
@@ -117,5 +117,5 @@ def test_rebuild_from_lockfile_is_byte_identical(tmp_path: Path, request: pytest
         rebuilt = (out / name).read_bytes()
         committed = (VENDOR / name).read_bytes()
         assert rebuilt == committed, (
-            f"web/static/vendor/{name} differs from a fresh build; rerun `{REBUILD_COMMAND}` and commit"
+            f"mljudge/web/static/vendor/{name} differs from a fresh build; rerun `{REBUILD_COMMAND}` and commit"
         )

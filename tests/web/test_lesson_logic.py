@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.catalog import Catalog
-from judge.errors import ExerciseError
-from judge.exercise import Exercise
-from judge.lesson import (
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.errors import ExerciseError
+from mljudge.judge.exercise import Exercise
+from mljudge.judge.lesson import (
     Problem,
     UnknownAnswer,
     lesson_problems,
@@ -22,8 +22,8 @@ from judge.lesson import (
     reference_curve,
     sample,
 )
-from judge.loader import load_exercise
-from reference.gelu import gelu_exact, gelu_tanh
+from mljudge.judge.loader import load_exercise
+from mljudge.reference.gelu import gelu_exact, gelu_tanh
 from tests.web.conftest import GELU
 
 
@@ -150,7 +150,7 @@ xlabel = "x"
 id = "exact"
 label.en = "exact"
 label.ru = "точная"
-function = "reference.gelu:gelu_exact"
+function = "mljudge.reference.gelu:gelu_exact"
 role = "dotted"
 
 [[task]]
@@ -194,7 +194,7 @@ x = [3.0, -4.0, 10]
 id = "exact"
 label.en = "exact"
 label.ru = "точная"
-function = "reference.gelu:no_such_function"
+function = "mljudge.reference.gelu:no_such_function"
 role = "value"
 
 [[plot.curve]]
@@ -239,7 +239,7 @@ def test_what_one_value_cannot_tell_is_checked_next(tmp_path: Path) -> None:
     exercise = _gelu_with_lesson(tmp_path / "b", fixed, **BLOWS_UP)
     found = lesson_problems(exercise)
     assert [p.line for p in found] == [_line(exercise, "no_such_function"), _line(exercise, "blows_up")]
-    assert "cannot load 'reference.gelu:no_such_function'" in found[0].message
+    assert "cannot load 'mljudge.reference.gelu:no_such_function'" in found[0].message
     assert "curve 'other': curves.py:blows_up raised ZeroDivisionError" in found[1].message
     assert Problem("lesson.toml", found[1].line, found[1].message) == found[1]  # data, for judge check's rows
 
@@ -247,7 +247,7 @@ def test_what_one_value_cannot_tell_is_checked_next(tmp_path: Path) -> None:
 def test_lesson_problems_samples_the_curves(tmp_path: Path) -> None:
     text = (GELU / "lesson.toml").read_text(encoding="utf-8")
     exercise = _gelu_with_lesson(
-        tmp_path, text.replace('"reference.gelu:gelu_tanh"', '"curves.py:tanh_with_a_hole"'),
+        tmp_path, text.replace('"mljudge.reference.gelu:gelu_tanh"', '"curves.py:tanh_with_a_hole"'),
         **{"curves.py": "import numpy as np\n\ndef tanh_with_a_hole(x):\n    return np.where(x > 1, np.nan, x)\n"})
     found = problems(exercise)
     assert len(found) == 1 and "curve 'tanh' is not finite at x = 1.01" in found[0]
@@ -275,8 +275,8 @@ def _gelu_with_plot(tmp_path: Path, settings: str, *, one_value_curve: bool = Fa
     text = (GELU / "lesson.toml").read_text(encoding="utf-8")
     text = text.replace("[plot]\n", f"[plot]\n{settings}\n", 1)
     if one_value_curve:
-        text = text.replace('function = "reference.gelu:gelu_tanh"\nrole = "value"',
-                            'function = "reference.gelu:gelu_tanh"\nrole = "slope"')
+        text = text.replace('function = "mljudge.reference.gelu:gelu_tanh"\nrole = "value"',
+                            'function = "mljudge.reference.gelu:gelu_tanh"\nrole = "slope"')
     return _gelu_with_lesson(tmp_path, text)
 
 
@@ -303,7 +303,7 @@ def test_a_log_axis_needs_positive_values(tmp_path: Path) -> None:
     # GELU's curves are positive for x > 0: drawable (a slope curve needs nothing)
     assert problems(_gelu_with_plot(tmp_path, 'y_scale = "log"')) == []
     text = (GELU / "lesson.toml").read_text(encoding="utf-8").replace("[plot]\n", '[plot]\ny_scale = "log"\n', 1)
-    text = text.replace('"reference.gelu:gelu_tanh"', '"curves.py:negative"')
+    text = text.replace('"mljudge.reference.gelu:gelu_tanh"', '"curves.py:negative"')
     exercise = _gelu_with_lesson(tmp_path / "b", text, **{"curves.py": "def negative(x):\n    return -1 - x * x\n"})
     assert problems(exercise) == [f"lesson.toml:{_line(exercise, 'curves.py:negative')}: curve 'tanh' has no "
                                   "positive value to draw on plot.y_scale = \"log\""]
@@ -334,9 +334,9 @@ def _curve(function: str, fixed: str = "") -> str:
 
 
 def test_a_curve_takes_fixed_arguments(tmp_path: Path) -> None:
-    from reference.swish import swish
+    from mljudge.reference.swish import swish
 
-    exercise = _gelu_with_curve(tmp_path, _curve("reference.swish:swish", "{ beta = 2.0 }"))
+    exercise = _gelu_with_curve(tmp_path, _curve("mljudge.reference.swish:swish", "{ beta = 2.0 }"))
     assert problems(exercise) == []
     lesson = load_lesson(exercise)
     assert lesson is not None and lesson.plot is not None
@@ -359,14 +359,15 @@ def test_the_grid_sweeps_the_first_parameter_not_fixed(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("function", "fixed", "message"), [
-    ("reference.swish:swish", "{ betta = 2.0 }",
-     "curve 'extra': reference.swish:swish has no parameter 'betta' (its parameters: x, beta); did you mean 'beta'?"),
-    ("reference.swish:swish", "{ x = 1.0, beta = 2.0 }",
-     "curve 'extra': fixed names every parameter of reference.swish:swish: one must sweep the grid"),
-    ("reference.swish:swish", "{ beta = [1, 2] }",
+    ("mljudge.reference.swish:swish", "{ betta = 2.0 }",
+     "curve 'extra': mljudge.reference.swish:swish has no parameter 'betta' (its parameters: x, beta); did you mean "
+     "'beta'?"),
+    ("mljudge.reference.swish:swish", "{ x = 1.0, beta = 2.0 }",
+     "curve 'extra': fixed names every parameter of mljudge.reference.swish:swish: one must sweep the grid"),
+    ("mljudge.reference.swish:swish", "{ beta = [1, 2] }",
      "plot.curve[0].fixed.beta must be a string, a number or true/false, not a list"),
-    ("reference.ppo:clipped_objective", "{ clip = 0.2 }",
-     "curve 'extra': reference.ppo:clipped_objective needs a value for advantages in fixed: its first free "
+    ("mljudge.reference.ppo:clipped_objective", "{ clip = 0.2 }",
+     "curve 'extra': mljudge.reference.ppo:clipped_objective needs a value for advantages in fixed: its first free "
      "parameter 'r' sweeps the grid, every other one needs a value or its default"),
 ])
 def test_fixed_arguments_that_do_not_fit(tmp_path: Path, function: str, fixed: str, message: str) -> None:
@@ -375,9 +376,9 @@ def test_fixed_arguments_that_do_not_fit(tmp_path: Path, function: str, fixed: s
 
 
 def test_a_function_that_needs_more_than_x_without_fixed_is_reported_as_it_fails(tmp_path: Path) -> None:
-    exercise = _gelu_with_curve(tmp_path, _curve("reference.recurrent:echo"))
+    exercise = _gelu_with_curve(tmp_path, _curve("mljudge.reference.recurrent:echo"))
     found = problems(exercise)
-    assert len(found) == 1 and "curve 'extra': reference.recurrent:echo raised TypeError" in found[0]
+    assert len(found) == 1 and "curve 'extra': mljudge.reference.recurrent:echo raised TypeError" in found[0]
 
 
 # --- panels -------------------------------------------------------------------------------------------------------
@@ -386,7 +387,7 @@ def test_a_function_that_needs_more_than_x_without_fixed_is_reported_as_it_fails
 DESCENT = """
 [[panel]]
 kind = "descent"
-data = "reference.optimizers:panel"
+data = "mljudge.reference.optimizers:panel"
 show = ["gd", "momentum"]
 params.lr = { min = 0.005, max = 0.4, step = 0.005, default = 0.09 }
 params.momentum = { min = 0.0, max = 0.99, step = 0.01, default = 0.9 }
@@ -405,8 +406,8 @@ def test_a_panel_is_read_with_its_options_and_sliders(tmp_path: Path) -> None:
     lesson = load_lesson(exercise)
     assert lesson is not None and len(lesson.panels) == 1
     panel = lesson.panels[0]
-    assert (panel.id, panel.kind, panel.data, panel.title) == ("descent", "descent", "reference.optimizers:panel",
-                                                               None)
+    assert (panel.id, panel.kind, panel.data, panel.title) == (
+        "descent", "descent", "mljudge.reference.optimizers:panel", None)
     assert panel.options == {"show": ["gd", "momentum"]}
     assert panel.params["lr"].count == 80 and panel.params["momentum"].count == 100
     assert panel.defaults() == {"lr": 0.09, "momentum": 0.9}
@@ -414,8 +415,8 @@ def test_a_panel_is_read_with_its_options_and_sliders(tmp_path: Path) -> None:
 
 
 def test_panel_data_comes_from_trusted_code_once_per_state(tmp_path: Path) -> None:
-    from judge.lesson import BadParam, panel_data
-    from reference.optimizers import panel as reference_panel
+    from mljudge.judge.lesson import BadParam, panel_data
+    from mljudge.reference.optimizers import panel as reference_panel
 
     exercise = _gelu_with_panel(tmp_path)
     lesson = load_lesson(exercise)
@@ -440,31 +441,31 @@ PANEL_CODE = {"panel.py": "def infinite():\n    return {'x': float('inf')}\n\nde
 
 
 @pytest.mark.parametrize(("panel", "fragment", "message"), [
-    ('\n[[panel]]\nkind = "histograms"\ndata = "reference.batch_norm:panel"\n', "kind =",
+    ('\n[[panel]]\nkind = "histograms"\ndata = "mljudge.reference.batch_norm:panel"\n', "kind =",
      "panel[0].kind must be one of conv2d, pooling, histogram, error, margin, descent, echo, forget-gate, "
      "attention-heatmap, positional-clocks, encoder-block, ppo-clip, backprop, layers, decision-boundary, not "
      "'histograms'; did you mean 'histogram'?"),
-    ('\n[[panel]]\nkind = "conv2d"\ndata = "reference.conv2d:panel"\nshow = ["gd"]\n', "show =",
+    ('\n[[panel]]\nkind = "conv2d"\ndata = "mljudge.reference.conv2d:panel"\nshow = ["gd"]\n', "show =",
      "unknown key 'panel[0].show'; known here: id, title, data, params, kind"),
-    ('\n[[panel]]\nkind = "error"\ndata = "reference.conv2d:panel"\nshow = ["squares"]\n', "show =",
+    ('\n[[panel]]\nkind = "error"\ndata = "mljudge.reference.conv2d:panel"\nshow = ["squares"]\n', "show =",
      "panel[0].show[0] must be one of squared, absolute, huber, half-squared, not 'squares'; did you mean "
      "'squared'?"),
-    ('\n[[panel]]\nkind = "descent"\ndata = "reference.optimizers:panel"\n'
+    ('\n[[panel]]\nkind = "descent"\ndata = "mljudge.reference.optimizers:panel"\n'
      'params.lr = { min = 0.005, max = 0.4, step = 0.005, default = 0.0925 }\n', "params.lr",
      "panel 'descent': params.lr: default 0.0925 is not on the grid 0.005, 0.01, …, 0.4"),
-    ('\n[[panel]]\nkind = "descent"\ndata = "reference.optimizers:panel"\n'
+    ('\n[[panel]]\nkind = "descent"\ndata = "mljudge.reference.optimizers:panel"\n'
      'params.lr = { min = 0.4, max = 0.005, step = 0.005, default = 0.09 }\n', "params.lr",
      "panel 'descent': params.lr: min must be below max"),
-    ('\n[[panel]]\nkind = "descent"\ndata = "reference.optimizers:panel"\n'
+    ('\n[[panel]]\nkind = "descent"\ndata = "mljudge.reference.optimizers:panel"\n'
      'params.lr = { min = 0.0, max = 1.0, step = 0.3, default = 0.3 }\n', "params.lr",
      "panel 'descent': params.lr: (max − min) / step = 3.33333 must be a whole number of steps"),
-    ('\n[[panel]]\nkind = "descent"\ndata = "reference.optimizers:panel"\nparams.beta = { min = 0.0, max = 1.0, '
-     'step = 0.5, default = 0.5 }\n', "data =",
-     "panel 'descent': reference.optimizers:panel does not take its params (beta): got an unexpected keyword "
+    ('\n[[panel]]\nkind = "descent"\ndata = "mljudge.reference.optimizers:panel"\nparams.beta = { min = 0.0, '
+     'max = 1.0, step = 0.5, default = 0.5 }\n', "data =",
+     "panel 'descent': mljudge.reference.optimizers:panel does not take its params (beta): got an unexpected keyword "
      "argument 'beta'"),
-    ('\n[[panel]]\nkind = "conv2d"\ndata = "reference.conv2d:no_panel"\n', "data =",
-     "cannot load 'reference.conv2d:no_panel': AttributeError: module 'reference.conv2d' has no attribute "
-     "'no_panel'"),
+    ('\n[[panel]]\nkind = "conv2d"\ndata = "mljudge.reference.conv2d:no_panel"\n', "data =",
+     "cannot load 'mljudge.reference.conv2d:no_panel': AttributeError: module 'mljudge.reference.conv2d' has no "
+     "attribute 'no_panel'"),
     ('\n[[panel]]\nkind = "conv2d"\ndata = "panel.py:infinite"\n', "data =",
      "panel 'conv2d': panel.py:infinite returned what JSON cannot carry (Out of range float values are not JSON "
      "compliant"),
@@ -472,8 +473,8 @@ PANEL_CODE = {"panel.py": "def infinite():\n    return {'x': float('inf')}\n\nde
      "panel 'conv2d': panel.py:listed must return a JSON object (a dict), not list"),
     ('\n[[panel]]\nkind = "conv2d"\ndata = "panel.py:huge"\n', "data =",
      "panel 'conv2d': panel.py:huge returned 1,000,009 bytes of JSON; at most 400,000 travel with the page"),
-    ('\n[[panel]]\nkind = "conv2d"\ndata = "reference.conv2d:panel"\n\n[[panel]]\nkind = "conv2d"\n'
-     'data = "reference.conv2d:panel"\n', "[[panel]]", "panel id 'conv2d' is used twice"),
+    ('\n[[panel]]\nkind = "conv2d"\ndata = "mljudge.reference.conv2d:panel"\n\n[[panel]]\nkind = "conv2d"\n'
+     'data = "mljudge.reference.conv2d:panel"\n', "[[panel]]", "panel id 'conv2d' is used twice"),
 ])
 def test_panel_problems(tmp_path: Path, panel: str, fragment: str, message: str) -> None:
     exercise = _gelu_with_panel(tmp_path, panel, **PANEL_CODE)
@@ -498,7 +499,7 @@ def test_a_lesson_may_have_panels_and_no_plot(tmp_path: Path) -> None:
 
 # --- the panels on the page: one component and one table of strings per kind ---------------------------------------
 
-PANELS_JS = Path(__file__).resolve().parents[2] / "web" / "static" / "js" / "panels"
+PANELS_JS = Path(__file__).resolve().parents[2] / "mljudge" / "web" / "static" / "js" / "panels"
 
 
 def test_every_panel_kind_has_its_component_and_strings_in_every_language() -> None:
@@ -507,9 +508,9 @@ def test_every_panel_kind_has_its_component_and_strings_in_every_language() -> N
     key itself on the page."""
     import re
 
-    from judge.i18n import LANGS
-    from judge.schema import PANEL_KINDS
-    from web.lessons import COMMON, _catalogs, kinds_with_strings
+    from mljudge.judge.i18n import LANGS
+    from mljudge.judge.schema import PANEL_KINDS
+    from mljudge.web.lessons import COMMON, _catalogs, kinds_with_strings
 
     modules = {p.stem for p in PANELS_JS.glob("*.js")} - {"kit"}
     assert modules == set(PANEL_KINDS), "a kind without its component, or a component without its kind"
@@ -552,7 +553,7 @@ def _templated_keys(kind: str, source: str) -> list[tuple[str, list[str]]]:
 def test_every_panel_lesson_validates_and_sends_bounded_data() -> None:
     import json
 
-    from web.lessons import payload
+    from mljudge.web.lessons import payload
 
     catalog = Catalog(GELU.parent)
     kinds = set()
@@ -578,7 +579,7 @@ def test_every_panel_lesson_validates_and_sends_bounded_data() -> None:
 def test_the_panel_state_route(openapi: dict) -> None:
     """GET /api/lessons/<slug>/panels/<id>: a declared parameter on its grid gives that state's data; anything else
     is a 404 or a 422 that says why, in the request's language; every answer is as documented."""
-    from reference.optimizers import panel as reference_panel
+    from mljudge.reference.optimizers import panel as reference_panel
     from tests.web.conftest import make_app
     from tests.web.test_api import assert_error, call
 
@@ -605,7 +606,7 @@ def test_the_panel_state_route(openapi: dict) -> None:
 XOR_PANEL = """
 [[panel]]
 kind = "decision-boundary"
-data = "reference.xor:panel"
+data = "mljudge.reference.xor:panel"
 params.table = { choices = ["xor", "and"], default = "xor" }
 params.seed = { min = 0, max = 9, step = 1, default = 0 }
 """
@@ -614,8 +615,8 @@ params.seed = { min = 0, max = 9, step = 1, default = 0 }
 def test_a_parameter_may_be_one_of_a_few_choices(tmp_path: Path) -> None:
     """A table's name is no slider: `choices` lists what the page may ask for; a grid of whole numbers gives ints
     (a seed), as the data function expects."""
-    from judge.lesson import BadParam, Choice, panel_data
-    from reference.xor import panel as reference
+    from mljudge.judge.lesson import BadParam, Choice, panel_data
+    from mljudge.reference.xor import panel as reference
 
     exercise = _gelu_with_panel(tmp_path, XOR_PANEL)
     assert problems(exercise) == []
@@ -643,6 +644,6 @@ def test_a_parameter_may_be_one_of_a_few_choices(tmp_path: Path) -> None:
      "panel 'decision-boundary': params.seed: default must be a number on the grid (or give choices)"),
 ])
 def test_choices_that_do_not_fit(tmp_path: Path, params: str, message: str) -> None:
-    panel = '\n[[panel]]\nkind = "decision-boundary"\ndata = "reference.xor:panel"\n' + params + "\n"
+    panel = '\n[[panel]]\nkind = "decision-boundary"\ndata = "mljudge.reference.xor:panel"\n' + params + "\n"
     found = problems(_gelu_with_panel(tmp_path, panel))
     assert len(found) == 1 and found[0].endswith(message), found

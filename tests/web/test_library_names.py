@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from sandbox.tracks import TRACKS
+from mljudge.sandbox.tracks import TRACKS
 
-NAMES = json.loads((Path(__file__).resolve().parents[2] / "web/frontend/src/library-names.json").read_text())
+NAMES = json.loads((Path(__file__).resolve().parents[2] / "mljudge/web/frontend/src/library-names.json").read_text())
 REGENERATE = "run .venv/bin/python web/frontend/tools/library_names.py, then npm run build in web/frontend"
 
 

@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from judge.catalog import Catalog
-from judge.i18n import keys, t
-from web.i18n import JS_KEYS
-from web.markdown import render
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.i18n import keys, t
+from mljudge.web.i18n import JS_KEYS
+from mljudge.web.markdown import render
 
 from .urls import external_urls
 
-WEB = Path(__file__).resolve().parents[2] / "web"
+WEB = Path(__file__).resolve().parents[2] / "mljudge" / "web"
 PAGES = ["/", "/exercises/gelu", "/lessons/gelu"]
 
 

@@ -21,11 +21,11 @@ from typing import Any
 
 import pytest
 
-from judge.catalog import Catalog
-from judge.i18n import t
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.i18n import t
+from mljudge.web import MAX_CONTENT_LENGTH
+from mljudge.web.server import MAX_HEADER_BYTES, Service, warn_if_unconfined
 from tests.web.conftest import make_app
-from web import MAX_CONTENT_LENGTH
-from web.server import MAX_HEADER_BYTES, Service, warn_if_unconfined
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -52,7 +52,7 @@ def test_judge_serve_starts_grades_and_stops() -> None:
 
         with urllib.request.urlopen(url, timeout=10) as page:
             assert page.status == 200 and b"mljudge" in page.read()
-        code = (REPO / "exercises/gelu/solutions/numpy.py").read_text(encoding="utf-8")
+        code = (REPO / "mljudge/exercises/gelu/solutions/numpy.py").read_text(encoding="utf-8")
         request = urllib.request.Request(url + "api/exercises/gelu/submissions", method="POST",
                                          data=json.dumps({"code": code, "track": "numpy"}).encode(),
                                          headers={"Content-Type": "application/json"})

@@ -15,12 +15,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from judge.catalog import Catalog
-from sandbox import Pool
-from store import Store
+from mljudge.judge.catalog import Catalog
+from mljudge.sandbox import Pool
+from mljudge.store import Store
+from mljudge.web import config, create_app
+from mljudge.web.submissions import COOKIE
 from tests.web.conftest import assert_conforms, gelu_file
-from web import config, create_app
-from web.submissions import COOKIE
 
 RIGHT = gelu_file("solutions/numpy.py")
 WRONG = gelu_file("submissions/wrong_answer/no_cubic.py")

@@ -15,19 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from judge.exercise import Exercise
-from judge.localise import Localised
-from sandbox import uids
-from sandbox.pool import Pool
+from mljudge.judge.exercise import Exercise
+from mljudge.judge.localise import Localised
+from mljudge.sandbox import uids
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 
 ROOT = os.geteuid() == 0
 NEEDS_ROOT = pytest.mark.skipif(not ROOT, reason="the jail needs root, as on the judge's machines and in CI")
 
 REPO = Path(__file__).resolve().parents[3]
-GELU_DIR = REPO / "exercises" / "gelu"
+GELU_DIR = REPO / "mljudge" / "exercises" / "gelu"
 EXPECTED_JSON = GELU_DIR / "expected.json"
-REFERENCE_PY = REPO / "reference" / "gelu.py"
+REFERENCE_PY = REPO / "mljudge" / "reference" / "gelu.py"
 MODEL = {track: (GELU_DIR / "solutions" / f"{track}.py").read_text() for track in ("numpy", "torch")}
 # A value only expected.json holds (a hidden case's expected GELU, to 16 digits): it must never reach a report.
 EXPECTED_SECRET = "2.2687485526424345"
@@ -107,7 +107,7 @@ def processes() -> dict[int, tuple[int, int, str, float]]:
 
 
 def is_zygote(cmdline: str) -> bool:
-    return "sandbox.zygote" in cmdline
+    return "mljudge.sandbox.zygote" in cmdline
 
 
 # An armed child (jailed, waiting for its job) has used only the CPU of its jail's setup.

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-import sandbox
-from judge.exercise import Exercise
-from judge.pools import new_pool
-from sandbox import policy
-from sandbox.limits import Limits
-from sandbox.pool import Pool
+from mljudge import sandbox
+from mljudge.judge.exercise import Exercise
+from mljudge.judge.pools import new_pool
+from mljudge.sandbox import policy
+from mljudge.sandbox.limits import Limits
+from mljudge.sandbox.pool import Pool
 from tests.sandbox.attacks.common import ARMED_CPU_SECONDS, JAIL_UIDS, MARK, PWNED, REPO, is_zygote, processes
 
 
@@ -52,7 +52,7 @@ def host_paths() -> Iterator[list[Path]]:
     """Paths on the host that attacks try to create; each must not exist afterwards (and is removed if it does)."""
     paths = [Path(p) for p in (f"/tmp/{MARK}", f"/tmp/{MARK}.npy", f"/tmp/{MARK}.pt", f"/tmp/{MARK}.txt",
                                REPO / f"{MARK}.npy", REPO / f"{MARK}.pt", f"/root/{MARK}.npy", f"/root/{MARK}.pt",
-                               REPO / "exercises" / "gelu" / f"{MARK}.json")]
+                               REPO / "mljudge" / "exercises" / "gelu" / f"{MARK}.json")]
     yield paths
     created = [p for p in paths if p.exists()]
     for p in created:

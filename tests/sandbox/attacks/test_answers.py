@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from judge.exercise import Exercise
-from judge.localise import Localised
-from sandbox.pool import Pool
+from mljudge.judge.exercise import Exercise
+from mljudge.judge.localise import Localised
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 from tests.sandbox.attacks.common import HIDDEN_VALUES, NEEDS_ROOT, RECORDER, Attack, attack, run_attacks, src, text_of
 

@@ -7,10 +7,10 @@ import dataclasses
 
 import pytest
 
-from judge.catalog import Catalog
-from judge.exercise import Exercise, Forbidden
-from judge.i18n import Text
-from sandbox.pool import Pool
+from mljudge.judge.catalog import Catalog
+from mljudge.judge.exercise import Exercise, Forbidden
+from mljudge.judge.i18n import Text
+from mljudge.sandbox.pool import Pool
 from tests.sandbox.attacks.common import NEEDS_ROOT, Attack, assert_judge_works, attack, run_attacks, src
 
 pytestmark = NEEDS_ROOT

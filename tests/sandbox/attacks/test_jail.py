@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.exercise import Exercise
-from sandbox.pool import Pool
+from mljudge.judge.exercise import Exercise
+from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 from tests.sandbox.attacks.common import (
     EXPECTED_JSON,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge.exercise import Exercise
-from sandbox.pool import Pool
+from mljudge.judge.exercise import Exercise
+from mljudge.sandbox.pool import Pool
 from tests.sandbox.attacks.common import NEEDS_ROOT, Attack, assert_judge_works, attack, run_attacks, src
 
 pytestmark = NEEDS_ROOT

@@ -1,0 +1,148 @@
+"""Known wrong versions of encoder_block, recognised when a learner's outputs match one of them on every case they
+answered (trusted code: runs in the judge, never in the sandbox).
+
+Every mistake is the right block with one thing changed, so they share one parameterised implementation: `_block`
+with the right settings is the reference computation, and each public function flips one setting."""
+
+import math
+
+import numpy as np
+
+from mljudge.reference.gelu import gelu_exact
+from mljudge.sandbox.wire import Array
+
+
+def _layer_norm(x, gamma, beta, eps, ddof=0, eps_outside=False):
+    mean = x.mean(axis=-1, keepdims=True)
+    deviation = x - mean
+    var = (deviation**2).sum(axis=-1, keepdims=True) / (x.shape[-1] - ddof)
+    root = np.sqrt(var) + eps if eps_outside else np.sqrt(var + eps)
+    return gamma * deviation / root + beta
+
+
+def _softmax(scores, axis=-1, stable=True):
+    if stable:
+        scores = scores - scores.max(axis=axis, keepdims=True)
+    with np.errstate(over="ignore", invalid="ignore"):
+        weights = np.exp(scores)
+        return weights / weights.sum(axis=axis, keepdims=True)
+
+
+def _split(t, n_heads, how):
+    *lead, length, width = t.shape
+    if how == "reshape":  # (…, L, d) read straight into (…, h, L, d_head): rows and heads scrambled
+        return t.reshape(*lead, n_heads, length, width // n_heads)
+    return np.swapaxes(t.reshape(*lead, length, n_heads, width // n_heads), -3, -2)
+
+
+def _merge(t, how):
+    *lead, heads, length, d_head = t.shape
+    if how == "reshape":
+        return t.reshape(*lead, length, heads * d_head)
+    return np.swapaxes(t, -3, -2).reshape(*lead, length, heads * d_head)
+
+
+def _attention(x, p, n_heads, scale="sqrt_d_head", split="heads", axis=-1, transposed=False, stable=True,
+               across_batch=False):
+    shape = x.shape
+    if across_batch and x.ndim == 3:  # the batch flattened into one long sequence
+        x = x.reshape(1, shape[0] * shape[1], shape[2])
+    w = {k: (p[k].T if transposed else p[k]) for k in ("w_q", "w_k", "w_v")}
+    q, k, v = (x @ w[f"w_{n}"] + p[f"b_{n}"] for n in "qkv")
+    heads = 1 if split == "one" else n_heads
+    d_head = x.shape[-1] // n_heads
+    divisor = {"sqrt_d_head": math.sqrt(d_head), "none": 1.0, "d_head": float(d_head),
+               "sqrt_d_model": math.sqrt(x.shape[-1])}[scale]
+    q, k, v = (_split(t, heads, split) for t in (q, k, v))
+    weights = _softmax(q @ np.swapaxes(k, -1, -2) / divisor, axis=axis, stable=stable)
+    out = _merge(weights @ v, split) @ (p["w_o"].T if transposed else p["w_o"]) + p["b_o"]
+    return out.reshape(shape)
+
+
+def _block(x, p, n_heads, eps=1e-5, *, pre_ln=False, attention_residual=True, ffn_residual=True, ddof=0,
+           eps_outside=False, activation="relu", **attention):
+    def norm(t, i):
+        return _layer_norm(t, p[f"ln{i}_gamma"], p[f"ln{i}_beta"], eps, ddof, eps_outside)
+
+    def ffn(t):
+        hidden = t @ p["w1"] + p["b1"]
+        hidden = gelu_exact(hidden) if activation == "gelu" else np.maximum(hidden, 0.0)
+        return hidden @ p["w2"] + p["b2"]
+
+    if pre_ln:  # PyTorch's norm_first=True: normalise the input of each sublayer, no norm after the sum
+        x = x + _attention(norm(x, 1), p, n_heads, **attention)
+        return x + ffn(norm(x, 2))
+    x = norm((x if attention_residual else 0.0) + _attention(x, p, n_heads, **attention), 1)
+    return norm((x if ffn_residual else 0.0) + ffn(x), 2)
+
+
+def pre_ln(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, pre_ln=True)
+
+
+def one_head(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, split="one", scale="sqrt_d_model")
+
+
+def one_head_d_head_scale(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, split="one")
+
+
+def heads_reshaped(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, split="reshape")
+
+
+def no_scaling(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, scale="none")
+
+
+def scaled_by_d_head(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, scale="d_head")
+
+
+def softmax_over_queries(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, axis=-2)
+
+
+def softmax_overflow(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, stable=False)
+
+
+def transposed_projections(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, transposed=True)
+
+
+def attention_across_batch(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, across_batch=True)
+
+
+def unbiased_variance(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, ddof=1)
+
+
+def eps_outside_root(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, eps_outside=True)
+
+
+def no_residuals(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, attention_residual=False, ffn_residual=False)
+
+
+def no_attention_residual(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, attention_residual=False)
+
+
+def no_ffn_residual(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, ffn_residual=False)
+
+
+def gelu_activation(x, p, n_heads, eps=1e-5):
+    return _block(x, p, n_heads, eps, activation="gelu")
+
+
+def changed_in_place(got, expected, case):
+    """Predicate: the right array came back, yet the case failed. With `pure = true` only one thing fails such a
+    case: the function wrote into x or into one of p's arrays (x += ..., p['w_q'] /= ...)."""
+    return (isinstance(got, Array) and isinstance(expected, np.ndarray) and got.data.shape == expected.shape
+            and got.data.dtype.kind in "biuf"
+            and bool(np.all(np.abs(got.data.astype(np.float64) - expected) < case.tolerance.atol)))

@@ -1,0 +1,72 @@
+"""Known wrong versions of positional_encoding, recognised when a learner's outputs match one of them on every case
+they answered, and one predicate (trusted code: runs in the judge, never in the sandbox)."""
+
+import numpy as np
+
+from mljudge.sandbox.wire import Array
+
+LONG_CASE = "long"
+
+
+def _table(length, d_model, angle, first=np.sin, second=np.cos):
+    """Columns 2i and 2i + 1 from angle(pos, column), the column being j = 0 … d_model − 1."""
+    if d_model % 2:
+        raise ValueError("d_model must be even")
+    pos = np.arange(length, dtype=np.float64)[:, None]
+    columns = np.arange(d_model)
+    angles = angle(pos, columns)
+    return np.where(columns % 2 == 0, first(angles), second(angles))
+
+
+def _pair(columns):
+    return columns // 2 * 2  # 2i for both columns of pair i
+
+
+def sin_cos_swapped(length, d_model, base=10000.0):
+    """cos in the even columns and sin in the odd ones."""
+    return _table(length, d_model, lambda pos, j: pos / base ** (_pair(j) / d_model), np.cos, np.sin)
+
+
+def exponent_two_columns(length, d_model, base=10000.0):
+    """2i/d_model with i the *column* index: column j turns at base^(−2j/d_model), twice as far down the scale."""
+    return _table(length, d_model, lambda pos, j: pos / base ** (2 * j / d_model))
+
+
+def exponent_column(length, d_model, base=10000.0):
+    """j/d_model with j the column index: the sin columns are right, each cos column turns at its own, slower,
+    speed base^(−(2i + 1)/d_model) instead of its pair's."""
+    return _table(length, d_model, lambda pos, j: pos / base ** (j / d_model))
+
+
+def exponent_no_two(length, d_model, base=10000.0):
+    """i/d_model with i the pair index: the 2 forgotten, so the speeds fall only half as fast."""
+    return _table(length, d_model, lambda pos, j: pos / base ** (j // 2 / d_model))
+
+
+def base_multiplied(length, d_model, base=10000.0):
+    """pos·base^(2i/d_model): the position multiplied by the factor instead of divided (the log-space form
+    exp(2i·ln(base)/d_model) without its minus sign)."""
+    return _table(length, d_model, lambda pos, j: pos * base ** (_pair(j) / d_model))
+
+
+def halves(length, d_model, base=10000.0):
+    """All the sines first, then all the cosines ([sin | cos] side by side), instead of interleaved pairs."""
+    interleaved = _table(length, d_model, lambda pos, j: pos / base ** (_pair(j) / d_model))
+    return np.concatenate([interleaved[:, 0::2], interleaved[:, 1::2]], axis=1)
+
+
+def positions_from_one(length, d_model, base=10000.0):
+    """Positions counted 1 … length instead of 0 … length − 1."""
+    return _table(length, d_model, lambda pos, j: (pos + 1) / base ** (_pair(j) / d_model))
+
+
+def precision_lost(got, expected, case):
+    """Right everywhere except in the long sequence, where the answer is close but off in the 4th decimal: the
+    angles computed in float32 (torch's default dtype), which keeps about 7 digits of an angle in the thousands."""
+    if case.id != LONG_CASE or not isinstance(got, Array) or not isinstance(expected, np.ndarray):
+        return False
+    data = got.data
+    if data.shape != expected.shape or data.dtype.kind not in "f":
+        return False
+    error = np.abs(data.astype(np.float64) - expected)
+    return bool(np.all(np.isfinite(error)) and error.max() < 1e-2)

@@ -1,0 +1,85 @@
+"""Known wrong versions of ppo_loss, recognised when a learner's outputs match one of them on every case they
+answered, and one predicate (trusted code: runs in the judge, never in the sandbox)."""
+
+import numpy as np
+
+from mljudge.reference.losses import is_unreduced
+
+
+def _ratio(new, old):
+    return np.exp(new - old)
+
+
+def _loss(objective):
+    return float(-np.mean(objective))
+
+
+def _clipped(r, clip):
+    return np.clip(r, 1.0 - clip, 1.0 + clip)
+
+
+def max_instead_of_min(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """max(r·A, clip(r)·A): the optimistic bound, which rewards the moves the clip was meant to stop."""
+    r, a = _ratio(new_log_probs, old_log_probs), advantages
+    return _loss(np.maximum(r * a, _clipped(r, clip) * a))
+
+
+def clip_advantage(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """min(r·A, r·clip(A, 1 − ε, 1 + ε)): the advantage clipped instead of the ratio."""
+    r, a = _ratio(new_log_probs, old_log_probs), advantages
+    return _loss(np.minimum(r * a, r * _clipped(a, clip)))
+
+
+def clip_product(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """min(r·A, clip(r·A, 1 − ε, 1 + ε)): the product clipped instead of the ratio."""
+    r, a = _ratio(new_log_probs, old_log_probs), advantages
+    return _loss(np.minimum(r * a, _clipped(r * a, clip)))
+
+
+def clipped_only(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """clip(r)·A alone, without the minimum with the unclipped r·A."""
+    r = _ratio(new_log_probs, old_log_probs)
+    return _loss(_clipped(r, clip) * advantages)
+
+
+def probabilities_divided(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """r = exp(new)/exp(old): right until the probabilities underflow to 0, then 0/0 = NaN."""
+    with np.errstate(all="ignore"):
+        r = np.exp(new_log_probs) / np.exp(old_log_probs)
+        return _loss(np.minimum(r * advantages, _clipped(r, clip) * advantages))
+
+
+def log_probs_divided(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """r = new/old: the log-probabilities divided as if they were probabilities."""
+    with np.errstate(all="ignore"):
+        r = new_log_probs / old_log_probs
+        return _loss(np.minimum(r * advantages, _clipped(r, clip) * advantages))
+
+
+def no_exp(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """r = new − old: the log of the ratio used as the ratio."""
+    r, a = new_log_probs - old_log_probs, advantages
+    return _loss(np.minimum(r * a, _clipped(r, clip) * a))
+
+
+def ratio_inverted(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """r = exp(old − new) = π_old/π_new: the ratio upside down."""
+    r, a = _ratio(old_log_probs, new_log_probs), advantages
+    return _loss(np.minimum(r * a, _clipped(r, clip) * a))
+
+
+def maximised(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """+mean(min(...)): the objective returned as it is, to be maximised, instead of the loss."""
+    r, a = _ratio(new_log_probs, old_log_probs), advantages
+    return -_loss(np.minimum(r * a, _clipped(r, clip) * a))
+
+
+def summed(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """−sum(min(...)): the objectives added up, never divided by their number."""
+    r, a = _ratio(new_log_probs, old_log_probs), advantages
+    return float(-np.sum(np.minimum(r * a, _clipped(r, clip) * a)))
+
+
+def not_averaged(got, expected, case):
+    """Predicate: an array of per-action losses (or of per-row means) whose mean is the answer."""
+    return is_unreduced(getattr(got, "data", got), expected, case.tolerance.atol, case.tolerance.rtol)

@@ -1,0 +1,415 @@
+"""`judge check`: proves an exercise folder right, the way Kattis' verifyproblem does.
+
+It refuses placeholders left by `judge new`, validates the metadata against its schema (every key known and of
+its type, judge.schema; a forbidden name or aten op must exist), recomputes expected values from the reference
+(drift is an error), grades the model solutions, the starters, every example submission (each must get the
+verdict its folder names) and a synthetic submission per forbidden call, checks that every known mistake is
+recognised, and warns when a time limit leaves less than 2× headroom over the slowest accepted run (model
+solutions and accepted examples) or the memory limit less than 2× over the largest one's peak.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from mljudge.judge import expected as expected_values
+from mljudge.judge import starters
+from mljudge.judge.authoring.new import MARKER
+from mljudge.judge.compare import compare
+from mljudge.judge.errors import ExerciseError
+from mljudge.judge.exercise import TRACKS, Exercise
+from mljudge.judge.grade import grade
+from mljudge.judge.i18n import LANGS
+from mljudge.judge.loader import Where, load_exercise, schema_errors
+from mljudge.judge.localise import say
+from mljudge.judge.mistakes import RAISED, mistake_outputs, recognise
+from mljudge.judge.report import VERDICTS, Report
+from mljudge.sandbox import TRACKS as TRACK_SPECS
+from mljudge.sandbox import Array, Pool, resolve
+
+MIN_CASES, MIN_VISIBLE, MIN_HINTS = 6, 2, 3
+HEADROOM = 2.0
+DRIFT_TOLERANCE = 1e-9
+_HEADER = re.compile(r"^#\s*(mistake|track):\s*([\w-]+)\s*$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Problem:
+    level: Literal["error", "warning"]
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.level}: {self.where}: {self.message}"
+
+
+@dataclass
+class CheckResult:
+    slug: str
+    problems: list[Problem] = field(default_factory=list)
+    graded: int = 0
+    seconds: float = 0.0
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def check_exercise(path: Path, *, write: bool = False, pool: Pool | None = None,
+                   known_modules: set[str] | None = None, examples: bool = True) -> CheckResult:
+    """Check one exercise folder. With `write`, (re)compute expected.json first instead of reporting drift.
+    Without `examples`, the example submissions are not graded (the slow part); their folders, headers and the
+    mistakes they cover are still checked."""
+    started = time.perf_counter()
+    result = _Checker(path, pool, result=CheckResult(path.name), examples=examples).run(write, known_modules)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+class _Checker:
+    def __init__(self, path: Path, pool: Pool | None, result: CheckResult, examples: bool = True) -> None:
+        self.path, self.pool, self.result, self.examples = path, pool, result, examples
+        self.accepted: list[tuple[str, Report]] = []  # (file, report) of every accepted model solution or example
+        self.footprint: dict[str, float] = {}  # track → the smallest max_rss_mb seen in it
+
+    def error(self, where: Path | str, message: str, line: int | None = None) -> None:
+        self.result.problems.append(Problem("error", self._rel(where) + (f":{line}" if line else ""), message))
+
+    def warn(self, where: Path | str, message: str, line: int | None = None) -> None:
+        self.result.problems.append(Problem("warning", self._rel(where) + (f":{line}" if line else ""), message))
+
+    def fail(self, exc: ExerciseError) -> None:
+        self.error(exc.path, exc.message, exc.line)
+
+    def _rel(self, where: Path | str) -> str:
+        path = where if isinstance(where, Path) else self.path / where
+        try:
+            return str(path.resolve().relative_to(Path.cwd()))
+        except ValueError:
+            return str(path)
+
+    def grade(self, exercise: Exercise, source: str | bytes, track: str | None, **kwargs: Any) -> Report:
+        self.result.graded += 1
+        report = grade(exercise, source, track, pool=self.pool, **kwargs)
+        rss = report.stats.get("max_rss_mb", 0.0)
+        if rss > 0:  # the leanest run of a track is the sandbox worker's own footprint, near enough (_headroom)
+            self.footprint[report.track] = min(self.footprint.get(report.track, rss), rss)
+        return report
+
+    # --- the steps -----------------------------------------------------------------------------------------
+
+    def run(self, write: bool, known_modules: set[str] | None) -> CheckResult:
+        self._placeholders()  # first: a fresh scaffold does not load, and its author wants the whole list
+        refused = schema_errors(self.path)
+        for exc in refused:  # every unknown key and wrong type at once; loading would stop at the first
+            self.fail(exc)
+        if refused:
+            return self.result
+        try:
+            exercise = self._load(write)
+        except ExerciseError as exc:
+            self.fail(exc)
+            return self.result
+        except Exception as exc:  # e.g. a reference returning what expected.json cannot store: still one FAIL row
+            self.error("exercise.toml", f"the check crashed while computing expected values: "
+                                        f"{type(exc).__name__}: {exc}")
+            return self.result
+        steps: list[Callable[[Exercise], None]] = [
+            self._requirements, self._solutions, self._starters, self._submissions, self._mistakes,
+            self._forbidden, self._headroom, self._lesson,
+        ]
+        if known_modules is not None and exercise.module not in known_modules:
+            self.error("exercise.toml", f"module {exercise.module!r} is not declared in course.toml "
+                                        f"(known: {', '.join(sorted(known_modules)) or 'none'})")
+        for step in steps:
+            try:
+                step(exercise)
+            except ExerciseError as exc:
+                self.fail(exc)
+            except Exception as exc:  # the judge's own failure: still one exercise's error, and the others go on
+                name = step.__name__.strip("_")
+                self.error("exercise.toml", f"the check crashed in its {name} step: {type(exc).__name__}: {exc}")
+        return self.result
+
+    def _load(self, write: bool) -> Exercise:
+        draft = load_exercise(self.path, require_expected=False)
+        computed = expected_values.compute(draft) if draft.reference else None
+        if write and computed is not None:
+            expected_values.write(draft, computed)
+        exercise = load_exercise(self.path)
+        if computed is not None:
+            for case in (c for c in exercise.cases if exercise.stores_expected(c)):
+                stored, fresh = exercise.expected.get(case.id), computed[case.id]
+                if not _same(stored, fresh):
+                    self.error("expected.json", f"case {case.id!r}: stored expected value differs from what the "
+                                                "reference computes now; run `judge check --write`")
+        elif exercise.checker is None:
+            self.error("exercise.toml", "needs a [reference] function or a checker")
+        return exercise
+
+    def _placeholders(self) -> None:
+        """Every placeholder `judge new` left (it marks each with MARKER) is an error, at file:line."""
+        for file in sorted(p for p in self.path.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            try:
+                lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                continue
+            for n, line in enumerate(lines, 1):
+                if MARKER in line:
+                    self.error(file, f"placeholder left by `judge new`: {line.strip()[:80]}", n)
+
+    def _requirements(self, exercise: Exercise) -> None:
+        missing_tracks = [t for t in TRACKS if t not in exercise.tracks]
+        if missing_tracks:
+            self.error("exercise.toml", f"missing track(s): {', '.join(missing_tracks)} (every exercise has both)")
+        if len(exercise.cases) < MIN_CASES:
+            self.error("cases.toml", f"{len(exercise.cases)} cases; at least {MIN_CASES} are required")
+        visible = sum(c.visible for c in exercise.cases)
+        if visible < MIN_VISIBLE:
+            self.error("cases.toml", f"{visible} visible case(s); at least {MIN_VISIBLE} are required")
+        if len(exercise.hints) < MIN_HINTS:
+            self.error("hints.toml", f"{len(exercise.hints)} hint(s) per language; at least {MIN_HINTS} required")
+        for lang in LANGS:
+            if not exercise.prompt.get(lang, "").strip():
+                self.error(f"prompt.{lang}.md", "is empty")
+        if exercise.function.elementwise and not exercise.plot_grid:
+            self.warn("exercise.toml", "elementwise exercise without [plot] x = [start, stop, n]: no learner curve")
+
+    def _solutions(self, exercise: Exercise) -> None:
+        for track in exercise.tracks.values():
+            report = self.grade(exercise, track.solution, track.name)
+            where = f"solutions/{track.name}.py"
+            if not report.accepted:
+                self.error(where, f"the model solution gets {report.verdict}: {say(report.message, 'en')}")
+                continue
+            self.accepted.append((where, report))
+
+    def _headroom(self, exercise: Exercise) -> None:
+        """Warn when a limit is under HEADROOM× what an accepted run (a model solution or an accepted example)
+        used: a slower machine or a busier server would then refuse right answers."""
+        if not self.accepted:
+            return
+        limits, line = exercise.limits, Where(exercise.path / "exercise.toml").line
+        for limit, stat in (("cpu_seconds", "cpu_ms"), ("wall_seconds", "wall_ms")):
+            used, file = max((report.stats.get(stat, 0.0) / 1000, file) for file, report in self.accepted)
+            allowed = getattr(limits, limit)
+            if used and allowed < HEADROOM * used:
+                self.warn("exercise.toml", f"{limit} = {allowed:g} is under {HEADROOM:g}× the slowest accepted run "
+                                           f"({file}: {used:.2f} s)", line("limits", limit))
+        # max_rss_mb counts the warm worker's own pages too (~25 MB for NumPy, ~160 MB for torch), while memory_mb
+        # is counted above them: so subtract the leanest run of the same track (a starter, say).
+        used, file = max((report.stats.get("max_rss_mb", 0.0) - self.footprint.get(report.track, 0.0), file)
+                         for file, report in self.accepted)
+        if used > 0 and limits.memory_mb < HEADROOM * used:
+            self.warn("exercise.toml", f"memory_mb = {limits.memory_mb} is under {HEADROOM:g}× the peak of the "
+                                       f"largest accepted run ({file}: about {used:.0f} MB above the sandbox "
+                                       "worker's own footprint)", line("limits", "memory_mb"))
+
+    def _starters(self, exercise: Exercise) -> None:
+        """Every language's starter runs and fails (the loader has made sure the translations have the English
+        code: judge.starters)."""
+        for track in exercise.tracks.values():
+            for lang, starter in track.starter.items():
+                where = starters.file_for(track.starter_file, lang)
+                report = self.grade(exercise, starter, track.name, detect_unchanged=False)
+                if report.accepted:
+                    self.error(where, "the starter is accepted as it is")
+                elif report.verdict in ("compile_error", "forbidden", "internal_error"):
+                    self.error(where, f"the starter gets {report.verdict}: {say(report.message, 'en')}")
+
+    def _submissions(self, exercise: Exercise) -> None:
+        root = exercise.path / "submissions"
+        covered: set[str] = set()
+        files = sorted(root.glob("*/*.py")) if root.is_dir() else []
+        if not files:
+            self.warn("submissions", "no example submissions")
+        for folder in sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []:
+            if folder.name not in VERDICTS:
+                self.error(folder, f"unknown verdict folder; use one of: {', '.join(VERDICTS)}")
+        tracks_seen: set[str] = set()
+        for file in files:
+            want = file.parent.name
+            if want not in VERDICTS:
+                continue
+            source = file.read_bytes()  # as a learner's upload: a non-UTF-8 example gets its verdict, no crash
+            headers = dict(_HEADER.findall(source.decode("utf-8", "replace")))
+            mistake = headers.get("mistake")
+            if mistake:
+                covered.add(mistake)
+            if not self.examples:
+                continue
+            report = self.grade(exercise, source, headers.get("track"), filename=file.name)
+            tracks_seen.add(report.track)
+            if report.verdict != want:
+                first = say(report.message, "en").splitlines()[0]
+                self.error(file, f"expected {want}, got {report.verdict}: {first}")
+            elif report.accepted:
+                self.accepted.append((str(file.relative_to(exercise.path)), report))
+            if mistake and mistake not in report.mistakes:
+                self.error(file, f"the mistake {mistake!r} is not recognised (recognised: "
+                                 f"{', '.join(report.mistakes) or 'none'})")
+        for track in TRACKS if self.examples else ():  # (a file's track is known once it is graded)
+            if files and track in exercise.tracks and track not in tracks_seen:
+                self.warn("submissions", f"no example submission in the {track} track")
+        for m in exercise.mistakes:
+            if m.id not in covered:
+                level = self.error if m.function is None else self.warn
+                level("mistakes.toml", f"mistake {m.id!r} has no example submission (`# mistake: {m.id}` in "
+                                       "submissions/wrong_answer/*.py)")
+
+    def _mistakes(self, exercise: Exercise) -> None:
+        """Each implemented mistake must differ from the answer somewhere, and be recognised from its outputs."""
+        cases = {c.id: c for c in exercise.cases}
+        for mistake in exercise.mistakes:
+            if mistake.function is None:
+                continue
+            outputs = mistake_outputs(exercise, mistake)
+            answers = {cid: _as_answer(v) for cid, v in outputs.items() if v is not RAISED}
+            raised = frozenset(cid for cid, v in outputs.items() if v is RAISED)
+            failed = [cid for cid, got in answers.items() if cases[cid].raises or (  # returned, should raise
+                cid in exercise.expected and not compare(exercise.expected[cid], got, exercise.function.returns,
+                                                         cases[cid].tolerance, "numpy").passed)]
+            failed += [cid for cid in raised if not cases[cid].raises]  # raised where the answer returns
+            if not answers:
+                self.error("mistakes.toml", f"mistake {mistake.id!r} raises on every case")
+            elif not failed:
+                self.error("mistakes.toml", f"mistake {mistake.id!r} passes every case: add a case where it differs")
+            elif mistake not in recognise(exercise, "numpy", answers, failed, raised):
+                self.error("mistakes.toml", f"mistake {mistake.id!r} is not recognised from its own outputs")
+
+    def _forbidden(self, exercise: Exercise) -> None:
+        """A synthetic submission per forbidden name, by a plain and a dynamic route, must be refused."""
+        params = ", ".join(p.name for p in exercise.function.params if p.required)
+        meta = exercise.path / "exercise.toml"
+        for rule in exercise.forbidden:
+            for op in rule.aten:
+                problem = _aten_problem(op)
+                if problem:
+                    self.error(meta, problem, _line_of(meta, f'"{op}"'))
+            for dotted in rule.names:
+                if not _resolves(dotted):
+                    self.error("exercise.toml", f"forbidden name {dotted!r} does not exist, so the run-time "
+                                                "tripwire (which catches aliases by identity) cannot catch it: "
+                                                "check the spelling", _line_of(exercise.path / "exercise.toml",
+                                                                              f'"{dotted}"'))
+                    continue
+                module, _, attr = dotted.rpartition(".")
+                if not module or any(part.startswith("_") for part in dotted.split(".")):
+                    continue  # private paths are refused by the policy's underscore rule already
+                routes = {
+                    "direct": f"{dotted}({params})",
+                    "dynamic": f"getattr({module}, {attr[:1]!r} + {attr[1:]!r})({params})",
+                }
+                for track in rule.tracks:
+                    # a name in one track's library is tried where that library may be imported
+                    if track not in exercise.tracks or dotted.partition(".")[0] not in TRACK_SPECS[track].libraries:
+                        continue
+                    for route, expr in routes.items():
+                        source = (f"import {_module_prefix(dotted)}\n\n\ndef {exercise.function.name}({params}):\n"
+                                  f"    return {expr}\n")
+                        report = self.grade(exercise, source, track, filename=f"forbidden_{route}.py")
+                        if report.verdict != "forbidden":
+                            self.error("exercise.toml", f"forbidden {dotted} ({route}, {track} track) got "
+                                                        f"{report.verdict}, not forbidden")
+
+    def _lesson(self, exercise: Exercise) -> None:
+        if exercise.lesson is None:
+            return
+        from mljudge.judge.lesson import lesson_problems
+
+        for problem in lesson_problems(exercise):
+            self.error(problem.file, problem.message, problem.line)
+
+
+def _aten_problem(name: str) -> str | None:
+    """Why the dispatcher tripwire could never match the forbidden op `name`, or None if it can. The tripwire
+    (sandbox.zygote.AtenGuard) compares "namespace::op" without the overload, so a name is "gelu" (aten is the
+    default namespace) or "aten::gelu", and must be an op the dispatcher knows."""
+    import torch
+
+    namespace, _, op = name.rpartition("::")
+    namespace = namespace or "aten"
+    if "." in op:
+        return (f"forbidden aten op {name!r} names an overload, but the tripwire compares ops without one, so it "
+                f"would never match: write {op.partition('.')[0]!r} (that refuses every overload)")
+    try:  # torch.ops makes any namespace on demand; an op is an OpOverloadPacket in it, anything else is not
+        packet = getattr(getattr(torch.ops, namespace), op, None) if op.isidentifier() else None
+    except Exception:
+        packet = None
+    if isinstance(packet, torch._ops.OpOverloadPacket):
+        return None
+    every: list[str] = getattr(torch._C, "_dispatch_get_all_op_names", list)()  # only for the suggestion: private API
+    known = {n.partition(".")[0].partition("::")[2] for n in every if n.startswith(f"{namespace}::")}
+    close = difflib.get_close_matches(op, sorted(known), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ": check the spelling"
+    return f"forbidden aten op {name!r} is not an op of torch {torch.__version__}, so no call can match it{hint}"
+
+
+def _resolves(dotted: str) -> bool:
+    """Whether the tripwire can find `dotted`. It follows modules the sandbox has already imported and never
+    imports itself, so import the longest importable prefix here first, then resolve it the same way."""
+    _module_prefix(dotted)
+    return resolve(dotted) is not None
+
+
+def _line_of(path: Path, needle: str) -> int | None:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    return next((n for n, line in enumerate(lines, 1) if needle in line), None)
+
+
+def _module_prefix(dotted: str) -> str:
+    """Import and return the longest module in `dotted`: torch.Tensor.backward → torch (a class is no module);
+    torch.nn → torch.nn itself."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            importlib.import_module(".".join(parts[:cut]))
+        except Exception:  # an attribute rather than a module, or nothing at all: try a shorter prefix
+            continue
+        return ".".join(parts[:cut])
+    return parts[0]
+
+
+def _same(stored: Any, fresh: Any) -> bool:
+    if isinstance(fresh, np.ndarray) or isinstance(stored, np.ndarray):
+        a, b = np.asarray(stored), np.asarray(fresh)
+        return a.shape == b.shape and a.dtype.kind == b.dtype.kind and bool(
+            np.all(np.isclose(a, b, rtol=DRIFT_TOLERANCE, atol=DRIFT_TOLERANCE, equal_nan=True)))
+    if isinstance(fresh, tuple | list) and isinstance(stored, tuple | list):
+        return len(stored) == len(fresh) and all(_same(a, b) for a, b in zip(stored, fresh, strict=True))
+    if isinstance(fresh, dict) and isinstance(stored, dict):
+        return stored.keys() == fresh.keys() and all(_same(stored[k], fresh[k]) for k in fresh)
+    if isinstance(fresh, float) and isinstance(stored, float):
+        return bool(np.isclose(stored, fresh, rtol=DRIFT_TOLERANCE, atol=DRIFT_TOLERANCE, equal_nan=True))
+    return bool(stored == fresh)
+
+
+def _as_answer(value: Any) -> Any:
+    """A trusted value dressed as a learner's answer from the NumPy track."""
+    if isinstance(value, np.ndarray | np.generic):
+        return Array(np.asarray(value), origin="ndarray")
+    if isinstance(value, tuple | list):
+        return tuple(_as_answer(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _as_answer(v) for k, v in value.items()}
+    return value

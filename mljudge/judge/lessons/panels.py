@@ -1,0 +1,89 @@
+"""A lesson panel's data: the JSON its trusted `data` function computes, on the server, once per loaded exercise and
+state. A panel with `params` may be asked for other states, each a point of its declared sliders' grids (so the
+states, and the cache of them, are bounded); anything else is a BadParam."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from mljudge.judge.exercise import Exercise
+from mljudge.judge.lessons.cache import cached
+from mljudge.judge.lessons.model import BadParam, Choice, Panel
+from mljudge.judge.loader import Where, load_callable
+from mljudge.judge.schema import did_you_mean
+
+MAX_PANEL_BYTES = 400_000  # the JSON of one state: it travels with the page
+
+
+def resolve(panel: Panel, asked: Mapping[str, Any]) -> dict[str, Any]:
+    """The state the page asks for (query parameters: names and values as text), as values on the panel's grids
+    or among its choices; a parameter not asked for keeps its default. Raises BadParam for an unknown name or a
+    value off its grid."""
+    values = panel.defaults()
+    for name, raw in asked.items():
+        grid = panel.params.get(name)
+        if grid is None:
+            known = ", ".join(panel.params) or "none"
+            raise BadParam(name, f"panel {panel.id!r} has no parameter {name!r}{did_you_mean(name, panel.params)}; "
+                                 f"its parameters: {known}")
+        if isinstance(grid, Choice):
+            choice = grid.match(str(raw))
+            if choice is None:
+                raise BadParam(name, f"{name} must be one of {', '.join(map(str, grid.choices))}, not {raw!r}")
+            values[name] = choice
+            continue
+        try:
+            value = float(raw)
+        except (TypeError, ValueError):
+            value = float("nan")
+        index = grid.index(value) if value == value else None
+        if index is None:
+            raise BadParam(name, f"{name} must be one of {grid.min:g}, {grid.value(1):g}, …, {grid.max:g} "
+                                 f"(steps of {grid.step:g}), not {raw!r}")
+        values[name] = grid.value(index)
+    return values
+
+
+def data(exercise: Exercise, panel: Panel, index: int, values: Mapping[str, Any] | None = None) -> Any:
+    """The panel's JSON for `values` (default: the defaults). `index`: the panel's place in lesson.toml, for the
+    line of an error. Raises ExerciseError when the function cannot be loaded; what it raises passes through."""
+    state = dict(values) if values is not None else panel.defaults()
+    key = ("panel", panel.id, tuple(sorted(state.items())))
+
+    def compute() -> Any:
+        function = load_callable(exercise.path, panel.data, Where(exercise.path / "lesson.toml"),
+                                 "panel", index, "data")
+        return function(**state)
+
+    return cached(key, exercise, compute)
+
+
+def problems(exercise: Exercise, panel: Panel, index: int) -> list[str]:
+    """What is wrong with the panel's data at its defaults: a function that does not take the declared
+    parameters, raises, or returns something that is not a JSON object of a bounded size."""
+    function = load_callable(exercise.path, panel.data, Where(exercise.path / "lesson.toml"), "panel", index, "data")
+    if panel.params:
+        try:
+            inspect.signature(function).bind(**panel.defaults())
+        except TypeError as exc:
+            return [f"panel {panel.id!r}: {panel.data} does not take its params ({', '.join(panel.params)}): {exc}"]
+        except ValueError:
+            pass  # no signature to see: calling it says the rest
+    try:
+        result = data(exercise, panel, index)
+    except Exception as exc:  # an author's function that raises: report it, do not crash the check
+        return [f"panel {panel.id!r}: {panel.data} raised {type(exc).__name__}: {exc}"]
+    if not isinstance(result, dict):
+        return [f"panel {panel.id!r}: {panel.data} must return a JSON object (a dict), not {type(result).__name__}"]
+    try:
+        size = len(json.dumps(result, allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        return [f"panel {panel.id!r}: {panel.data} returned what JSON cannot carry ({exc}): plain lists, dicts, "
+                "str, int, float and None, every number finite (None for a gap)"]
+    if size > MAX_PANEL_BYTES:
+        return [f"panel {panel.id!r}: {panel.data} returned {size:,} bytes of JSON; at most {MAX_PANEL_BYTES:,} "
+                "travel with the page (compute more in the browser, or send a coarser grid)"]
+    return []

@@ -1,0 +1,261 @@
+"""Tracks: the libraries a learner may write an exercise in. Everything the sandbox and the judge need to know
+about one lives in its spec below — what it may import, what its zygote preloads, how inputs become its arrays and
+its arrays become plain numbers, how a file is recognised as written for it, what guards its forbidden operations.
+Adding a track (JAX, say) means one more spec here, and exercises that list it.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Completion:
+    """What the web editor offers on Ctrl+Space for this track (web/frontend/tools/library_names.py writes it out
+    once from the installed library)."""
+
+    modules: tuple[str, ...]  # modules whose public members are offered, by dotted name
+    aliases: dict[str, str]  # names a learner writes without importing them first (np: numpy)
+    instance: str  # the class whose members are offered after any other name (`x.`), dotted
+    submodules: frozenset[str] = frozenset()  # offered as `<library>.<name>` besides `modules` (no members)
+    # The library's own cut of its namespace (module, name, value): False leaves a public member out.
+    offers: Callable[[str, str, Any], bool] | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Track:
+    name: str  # as exercises, the CLI and the API name it
+    label: str  # as prose names it
+    libraries: frozenset[str]  # top-level modules a submission may import (besides the harmless standard ones)
+    marker: str  # the library whose use by the graded function makes a file this track's
+    priority: int  # detection order, highest first: a torch solution uses numpy too, never the other way
+    preload: tuple[str, ...]  # what its zygote imports before any child (and the private index covers)
+    array_type: str  # what a learner returns, as messages name it
+    origin: str  # how the child labels such an answer on the wire
+    # Hooks, run in the zygote or the child (each imports its library itself, so the judge never needs it):
+    setup: Callable[[], Any]  # once in the zygote, before any child: returns the op guard (or None)
+    to_array: Callable[[np.ndarray], Any]  # an input, as the learner's function gets it
+    # An answer that is this track's array: (plain array, wire origin), or (None, element type) when it holds
+    # something other than real numbers; None for anything else.
+    from_answer: Callable[[Any], tuple[np.ndarray | None, str] | None]
+    plain_types: Callable[[], set[type]]  # types whose values are data (the guards skip them quickly)
+    has_ops: bool  # its library has a dispatcher whose forbidden ops the child replaces (sandbox.kernels)
+    # For `judge doctor`: a function reaching a forbidden op ("gelu") past every guard above its kernels, or "".
+    op_probe: str
+    # Trusted code the zygote runs on itself once, through the worker's whole path, so that what its library
+    # initialises lazily is ready before any child (it defines `f(x, scale=1.0)`).
+    warmup: str
+    completion: Completion  # the editor's Ctrl+Space names
+    # For exercises that ask for gradients by hand (`autodiff = false`): switches the library's automatic
+    # differentiation off in the child before the submission loads, and the names that would compute gradients
+    # anyway or switch it back on, which such a job forbids. None / () for a library without one.
+    autodiff_off: Callable[[], None] | None = None
+    autodiff_names: tuple[str, ...] = ()
+
+
+# --- NumPy ---------------------------------------------------------------------------------------------------
+
+_NUMPY_WARMUP = '''
+import math
+import numpy as np
+
+def f(x, scale=1.0):
+    c = math.sqrt(2 / math.pi)
+    out = 0.5 * x * (1 + np.tanh(c * (x + 0.044715 * x**3)))
+    out[out > 1e9] *= 1.0
+    e = np.exp(x - np.max(x, axis=-1, keepdims=True))
+    s = e / np.sum(e, axis=-1, keepdims=True)
+    r = np.maximum(x, 0) + np.where(x > 0, x, scale * np.expm1(np.minimum(x, 0)))
+    for i, v in enumerate(x.flat):
+        total = 0
+        total += v
+    print(f"{float(s.sum()):.3f}", "{:.2f}".format(1.0))
+    return out + 0 * s + 0 * r + x @ x * 0 + np.mean(x) * 0
+'''
+
+
+
+
+def _numpy_setup() -> Any:
+    return None
+
+
+def _numpy_answer(value: Any) -> tuple[np.ndarray | None, str] | None:
+    if isinstance(value, np.ndarray):
+        return np.asarray(value).view(np.ndarray), "ndarray"
+    if isinstance(value, np.generic):
+        return np.asarray(value), "numpy scalar"
+    return None
+
+
+def _numpy_types() -> set[type]:
+    return {np.ndarray, np.dtype, *(t for t in set(np.sctypeDict.values()) if isinstance(t, type))}
+
+
+NUMPY = Track(
+    name="numpy", label="NumPy", libraries=frozenset({"numpy"}), marker="numpy", priority=0,
+    preload=("numpy", "numpy.linalg", "numpy.random", "numpy.typing"), array_type="numpy.ndarray",
+    origin="ndarray", setup=_numpy_setup, to_array=lambda array: array, from_answer=_numpy_answer,
+    plain_types=_numpy_types, has_ops=False, op_probe="", warmup=_NUMPY_WARMUP,
+    completion=Completion(modules=("numpy", "numpy.linalg", "numpy.random", "numpy.fft"),
+                          aliases={"np": "numpy", "numpy": "numpy"}, instance="numpy.ndarray"),
+)
+
+
+# --- PyTorch -------------------------------------------------------------------------------------------------
+
+_TORCH_WARMUP = '''
+import torch
+from torch import nn
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c = 1.0
+
+    def forward(self, x):
+        return 0.5 * x * (1 + torch.tanh(self.c * (x + 0.044715 * x.pow(3))))
+
+def f(x, scale=1.0):
+    y = M()(x) + torch.exp(x) * 0 + torch.where(x > 0, x, torch.zeros_like(x)) + torch.sigmoid(x) * 0
+    y = y + torch.softmax(x, dim=-1) * 0 + torch.clamp(x, min=0) * 0 + (x @ x) * 0 + x.sum() * 0
+    z = x.float().to(x.dtype).clone().detach()
+    return y + z * 0 + torch.erf(x) * 0 + torch.maximum(x, torch.tensor(0.0, dtype=x.dtype)) * 0
+'''
+
+
+# What a submission's torch.set_num_threads(n) gets at most. OpenMP aborts the whole process when it cannot start
+# the threads it was told to (RLIMIT_NPROC, Limits.threads), which left learners an unexplained crash.
+MAX_TORCH_THREADS = 4
+
+
+# Code no policy would pass: it reaches torch through object.__subclasses__ (as an attacker past the guards would),
+# pops the function and dispatch modes, and calls the forbidden op: only the replaced kernel is left to refuse it.
+_TORCH_OP_PROBE = """
+OS = [c for c in ().__class__.__base__.__subclasses__() if c.__name__ == "_wrap_close"][0].__init__.__globals__
+torch = OS["sys"].modules["torch"]
+def f(x):
+    while torch._C._len_torch_function_stack():
+        torch._C._pop_torch_function_stack()
+    while torch._C._len_torch_dispatch_stack():
+        torch._C._pop_torch_dispatch_stack(None)
+    return torch.nn.functional.gelu(x)
+"""
+
+
+def _torch_setup() -> Any:
+    import torch
+
+    from mljudge.sandbox.kernels import Modes
+
+    torch.set_num_threads(1)
+    torch.set_num_interop_threads(1)
+    set_num_threads = torch.set_num_threads
+
+    def capped(n: int) -> None:
+        set_num_threads(min(n, MAX_TORCH_THREADS) if type(n) is int else n)  # torch explains a bad argument
+
+    capped.__doc__ = set_num_threads.__doc__
+    torch.set_num_threads = capped  # type: ignore[assignment]  # the same signature, minus the stub's name
+    return Modes()
+
+
+def _torch_autodiff_off() -> None:
+    import torch
+
+    torch.set_grad_enabled(False)  # for the whole child: no graph is recorded, so no grad_fn to call
+
+
+# What computes gradients whatever the grad mode (function transforms, forward mode, autograd's own functions,
+# which switch it back on inside) or switches it back on. A submodule bound by `import a.b as c` is the module
+# itself, so modules are named as well as their functions.
+_TORCH_AUTODIFF = (
+    "torch.enable_grad", "torch.set_grad_enabled", "torch.inference_mode",
+    "torch.autograd.grad_mode.enable_grad", "torch.autograd.grad_mode.set_grad_enabled",
+    "torch.autograd.grad_mode.inference_mode",
+    "torch.autograd", "torch.autograd.grad", "torch.autograd.backward",
+    "torch.autograd.functional", "torch.autograd.functional.vjp", "torch.autograd.functional.jvp",
+    "torch.autograd.functional.jacobian", "torch.autograd.functional.hessian", "torch.autograd.functional.vhp",
+    "torch.autograd.functional.hvp",
+    "torch.autograd.forward_ad", "torch.autograd.forward_ad.make_dual", "torch.autograd.forward_ad.unpack_dual",
+    "torch.autograd.forward_ad.dual_level", "torch.autograd.forward_ad.enter_dual_level",
+    # The graph's own handles: with the grad mode off they would only give None (a confusing TypeError later).
+    "torch.Tensor.backward", "torch.Tensor.requires_grad_", "torch.Tensor.grad_fn",
+    "torch.func", "torch.func.grad", "torch.func.grad_and_value", "torch.func.vjp", "torch.func.jvp",
+    "torch.func.linearize", "torch.func.jacrev", "torch.func.jacfwd", "torch.func.hessian",
+)
+
+
+def _torch_array(array: np.ndarray) -> Any:
+    import torch
+
+    return torch.from_numpy(array)
+
+
+def _torch_answer(value: Any) -> tuple[np.ndarray | None, str] | None:
+    torch = sys.modules.get("torch")
+    if torch is None or not isinstance(value, torch.Tensor):
+        return None
+    # Read the raw storage through the base class: a subclass's overrides don't get a say.
+    tensor = torch.Tensor.detach(value)
+    if tensor.is_complex():
+        return None, str(tensor.dtype).removeprefix("torch.")
+    if tensor.dtype in (torch.bfloat16, torch.float16):
+        tensor = tensor.float()
+    array = np.array(torch.Tensor.numpy(tensor.cpu().contiguous()), copy=True)
+    return array, "tensor" if tensor.dtype == value.dtype else f"tensor:{str(value.dtype).removeprefix('torch.')}"
+
+
+def _torch_types() -> set[type]:
+    torch = sys.modules.get("torch")
+    return set() if torch is None else {torch.Tensor, torch.nn.Parameter, torch.dtype, torch.Size, torch.device}
+
+
+def _torch_offers(module: str, name: str, value: Any) -> bool:
+    home = str(getattr(value, "__module__", "") or "").split(".")[0]
+    if inspect.isclass(value) and home in {"typing", "collections", "builtins"}:
+        return False  # typing helpers torch imported for itself
+    if name.isupper() or isinstance(value, (str, dict, list, tuple)):
+        return False  # build flags, enum values, doc snippets: not maths
+    if module == "torch":
+        if name.endswith("_"):
+            return False  # torch.relu_, torch.dropout_: in-place twins of the real functions
+        if inspect.isclass(value):
+            # torch's namespace re-exports ~100 C++ binding classes; keep tensors, dtypes and generators
+            return name in {"Tensor", "Generator", "Size", "dtype", "device"} or name.endswith("Tensor")
+    return True
+
+
+TORCH = Track(
+    name="torch", label="PyTorch", libraries=frozenset({"torch", "numpy"}), marker="torch", priority=1,
+    preload=("torch",), array_type="torch.Tensor", origin="tensor", setup=_torch_setup, to_array=_torch_array,
+    from_answer=_torch_answer, plain_types=_torch_types, has_ops=True, op_probe=_TORCH_OP_PROBE,
+    warmup=_NUMPY_WARMUP.replace(
+        "def f(x", "def numpy_f(x") + _TORCH_WARMUP,
+    completion=Completion(
+        modules=("torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.linalg", "torch.special",
+                 "torch.fft"),
+        aliases={"torch": "torch", "F": "torch.nn.functional", "nn": "torch.nn"}, instance="torch.Tensor",
+        # the rest of torch's ~100 submodules are internals
+        submodules=frozenset({"autograd", "func", "distributions", "testing"}), offers=_torch_offers),
+    autodiff_off=_torch_autodiff_off, autodiff_names=_TORCH_AUTODIFF,
+)
+
+
+TRACKS: dict[str, Track] = {track.name: track for track in (NUMPY, TORCH)}
+NAMES: tuple[str, ...] = tuple(TRACKS)
+BY_PRIORITY: tuple[Track, ...] = tuple(sorted(TRACKS.values(), key=lambda t: -t.priority))
+ORIGINS: dict[str, str] = {track.origin: track.array_type for track in TRACKS.values()}
+
+
+def track(name: str) -> Track:
+    try:
+        return TRACKS[name]
+    except KeyError:
+        raise ValueError(f"unknown track {name!r}; known tracks: {', '.join(NAMES)}") from None

@@ -1,0 +1,205 @@
+"""Submissions that last: the learner cookie, grading through the broker or in this process, the record, and the
+learner's own history (/api/submissions, /api/progress).
+
+A learner has no account: a random id in an HttpOnly, SameSite=Lax cookie (Secure over HTTPS), set on the first
+answer that lacks it. The database keeps a digest of it, never the id itself, so a leaked database names no
+cookie. A submission is readable only with the cookie that made it: any other id (guessed, enumerated, someone
+else's) is the same 404 as one that does not exist.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import logging
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from importlib import metadata
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
+
+from mljudge.dispatch.jobs import Graded, Job, run_job
+from mljudge.judge.errors import UnknownExercise
+from mljudge.judge.exercise import Exercise
+from mljudge.judge.grade import screen
+from mljudge.judge.i18n import t
+from mljudge.judge.report import Report
+from mljudge.store import Record, Store, StoreError, new_id
+from mljudge.web import locales, reports, state
+from mljudge.web.errors import ApiError
+from mljudge.web.i18n import request_lang, wt
+from mljudge.web.inputs import answer_lang
+
+submissions = Blueprint("submissions", __name__)
+log = logging.getLogger("mljudge.web")
+
+COOKIE = "mlj_learner"
+COOKIE_MAX_AGE = 2 * 365 * 24 * 3600
+_COOKIE_VALUE = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32): 256 random bits
+_SUBMISSION_ID = re.compile(r"[0-9a-f]{32}")
+HISTORY_LIMIT = 100
+try:
+    JUDGE_VERSION = metadata.version("mljudge")
+except metadata.PackageNotFoundError:  # a checkout that was never installed
+    JUDGE_VERSION = "0+unknown"
+
+
+# --- the learner --------------------------------------------------------------------------------------------------
+
+
+def _cookie() -> str:
+    """This request's learner id: from its cookie, or a new one (which this answer sets) when it has none or a
+    malformed one."""
+    given = request.cookies.get(COOKIE, "")
+    if _COOKIE_VALUE.fullmatch(given):
+        return given
+    if "new_learner" not in g:
+        g.new_learner = secrets.token_urlsafe(32)
+    return str(g.new_learner)
+
+
+def learner() -> str:
+    """Who the store knows this learner as: a digest of their cookie."""
+    return hashlib.sha256(_cookie().encode("ascii")).hexdigest()[:40]
+
+
+def _over_https() -> bool:
+    """Whether the learner reached us over HTTPS: directly, or through a trusted proxy that says so."""
+    if request.is_secure:
+        return True
+    forwarded = request.headers.get("X-Forwarded-Proto", "").split(",")[-1].strip().lower()
+    if forwarded != "https":
+        return False
+    try:
+        peer = ipaddress.ip_address((request.remote_addr or "").strip("[]"))
+    except ValueError:
+        return False
+    return any(peer in network for network in current_app.config.get("TRUSTED_PROXIES", ()))
+
+
+def _set_cookie(response: Response) -> Response:
+    if request.endpoint == "static":
+        return response
+    _cookie()
+    if "new_learner" in g:
+        response.set_cookie(COOKIE, g.new_learner, max_age=COOKIE_MAX_AGE, httponly=True, samesite="Lax",
+                            secure=_over_https(), path="/")
+        response.vary.add("Cookie")
+    return response
+
+
+# --- grading and recording ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Submitted:
+    id: str | None  # None when this app keeps no record (an app made without a store)
+    report: Report
+    graded: Graded
+
+
+def judge(exercise: Exercise, code: str, track: str | None, *, client: str) -> Submitted:
+    """Grade a submission (on a worker when the app has a broker, else in this process) and record it, once.
+    Raises what grading raises (sandbox.Busy / ClientBusy, UnknownTrack); a database that fails is a 503."""
+    job = Job(id=new_id(), exercise=exercise.slug, code=code, track=track, plot=True)
+    dispatcher = state()["dispatcher"]
+    if dispatcher is not None:
+        # What the policy decides needs no sandbox: answered here, never queued behind code that runs.
+        started = time.perf_counter()
+        early = screen(exercise, code, track)
+        graded = (dispatcher.grade(exercise, job, client) if early is None else
+                  Graded(report=early.to_json(), grade_ms=(time.perf_counter() - started) * 1000))
+    else:
+        graded = run_job(job, exercise, state()["pool"], client=client)
+    report = graded.parsed()
+    store: Store | None = state()["store"]
+    if store is None:
+        return Submitted(None, report, graded)
+    try:
+        store.add(Record(id=job.id, learner=learner(), exercise=exercise.slug, track=report.track, code=code,
+                         verdict=str(report.verdict), passed=report.passed, total=report.total, report=graded.report,
+                         judge_version=JUDGE_VERSION, grade_ms=graded.grade_ms, wait_ms=graded.wait_ms,
+                         mistakes=tuple(report.mistakes)))
+    except StoreError as exc:
+        log.error("submission %s (%s) graded %s but not saved: %s", job.id, exercise.slug, report.verdict, exc)
+        raise ApiError(503, locales.text("error_not_saved", request_lang()), headers={"Retry-After": "5"}) from None
+    return Submitted(job.id, report, graded)
+
+
+# --- the learner's history ---------------------------------------------------------------------------------------
+
+
+def _store() -> Store | None:
+    return state()["store"]  # type: ignore[no-any-return]
+
+
+def _private(response: Response) -> Response:
+    """Answers that depend on who asks: never kept by a shared cache."""
+    response.headers["Cache-Control"] = "private, no-store"
+    response.vary.add("Cookie")
+    return response
+
+
+def _not_found(lang: str) -> ApiError:
+    # One answer for every id that is not this learner's: missing, someone else's, malformed.
+    return ApiError(404, locales.text("error_no_submission", lang))
+
+
+@submissions.get("/submissions")
+def history() -> Response:
+    lang = answer_lang()
+    slug = request.args.get("exercise")
+    if slug is not None:
+        try:
+            state()["catalog"].get(slug)
+        except UnknownExercise:
+            raise ApiError(404, wt("error.unknown_exercise", lang, slug=slug)) from None
+    store = _store()
+    found = _read(lambda s: s.history(learner(), slug, HISTORY_LIMIT), store, lang) if store else []
+    return _private(jsonify({"lang": lang, "submissions": [
+        {"id": s.id, "exercise": s.exercise, "track": s.track, "verdict": s.verdict,
+         "verdict_label": t(f"verdict.{s.verdict}.label", lang), "passed": s.passed, "total": s.total,
+         "created_at": s.created_at.isoformat()} for s in found]}))
+
+
+@submissions.get("/submissions/<submission_id>")
+def submission(submission_id: str) -> Response:
+    lang = answer_lang()
+    store = _store()
+    if store is None or not _SUBMISSION_ID.fullmatch(submission_id):
+        raise _not_found(lang)
+    found = _read(lambda s: s.get(submission_id, learner()), store, lang)
+    if found is None:
+        raise _not_found(lang)
+    try:
+        exercise = state()["catalog"].get(found.exercise)
+    except UnknownExercise:  # since removed from the course: the record stays, the page cannot show it
+        raise _not_found(lang) from None
+    return _private(jsonify({"id": found.id, "exercise": found.exercise, "track": found.track, "code": found.code,
+                             "created_at": found.created_at.isoformat(),
+                             # As a fresh answer shows it (but for the offer to switch track: that was for its run).
+                             "report": reports.answer(exercise, Report.from_json(found.report), None, lang)}))
+
+
+@submissions.get("/progress")
+def progress() -> Response:
+    """{exercise: "solved" | "attempted"} for this learner: the course page's marks."""
+    lang = answer_lang()
+    store = _store()
+    marks = _read(lambda s: s.progress(learner()), store, lang) if store else {}
+    return _private(jsonify({"exercises": marks}))
+
+
+def _read(query: Any, store: Store, lang: str) -> Any:
+    try:
+        return query(store)
+    except StoreError as exc:
+        log.error("reading submissions failed: %s", exc)
+        raise ApiError(503, locales.text("error_store_unavailable", lang), headers={"Retry-After": "5"}) from None
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(_set_cookie)
