@@ -14,6 +14,7 @@ import numpy as np
 
 from mljudge.judge.errors import UnknownTrack
 from mljudge.judge.i18n import Text
+from mljudge.judge.vocabulary import Refusals, Vocabulary
 from mljudge.sandbox import NAMES as track_names
 from mljudge.sandbox import Limits
 
@@ -81,6 +82,19 @@ class Forbidden:
 
 
 @dataclass(frozen=True)
+class ExerciseVocabulary:
+    """What solutions may be built from (judge.vocabulary), resolved per track when the exercise is loaded: the
+    names, modules and ops allowed, and what the exercise refuses of its pool's (`refusals`). `reason`: why what
+    lies outside is refused here, in the exercise's own words."""
+
+    adds: tuple[str, ...]
+    takes: tuple[str, ...]
+    reason: Text
+    by_track: dict[str, tuple[Vocabulary, Refusals]]
+    union: dict[str, Vocabulary]  # every word's, per track: what the exercise's pool must allow at all
+
+
+@dataclass(frozen=True)
 class Case:
     id: str
     kind: Text
@@ -88,6 +102,7 @@ class Case:
     args: dict[str, Any]
     tolerance: Tolerance
     raises: tuple[str, ...] = ()
+    raised_by_learner: bool = False  # only a `raise` of the learner's own code counts (cases.toml raised_by)
 
 
 @dataclass(frozen=True)
@@ -127,6 +142,7 @@ class Exercise:
     mistakes: tuple[Mistake, ...]
     prompt: Text
     reference: str | None = None
+    vocabulary: ExerciseVocabulary | None = None
     checker: Callable[..., Any] | None = None
     plot_grid: tuple[float, float, int] | None = None
     plot_fixed: dict[str, float] = field(default_factory=dict)  # held while the first other parameter sweeps

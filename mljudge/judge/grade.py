@@ -6,6 +6,7 @@ call it; none of them grades anything itself.
 
 from __future__ import annotations
 
+import ast
 import inspect
 import signal
 from typing import Any
@@ -13,10 +14,10 @@ from typing import Any
 import numpy as np
 
 from mljudge import sandbox
-from mljudge.judge import advice, values
+from mljudge.judge import advice, i18n, values
 from mljudge.judge.compare import Comparison, array_type_problem, compare
 from mljudge.judge.exercise import Case, Exercise
-from mljudge.judge.i18n import Text
+from mljudge.judge.i18n import DEFAULT_LANG, Text
 from mljudge.judge.mistakes import recognise
 from mljudge.judge.pools import shared_pool
 from mljudge.judge.report import (
@@ -31,6 +32,7 @@ from mljudge.judge.report import (
     Verdict,
     say,
 )
+from mljudge.judge.vocabulary import Refusals
 from mljudge.sandbox import (
     MAX_RESULT,
     Array,
@@ -62,7 +64,8 @@ _NOT_RUNNING = frozenset({"NameError", "UnboundLocalError", "ImportError", "Modu
 # The verdicts where the exercise's hints help: the code runs and computes something else, or raises.
 _HINTED = frozenset({Verdict.WRONG_ANSWER, Verdict.RUNTIME_ERROR, Verdict.NOT_ATTEMPTED})
 # Which sentence explains a refusal, by what was refused.
-_REFUSAL_HINTS = {"forbidden_import": "import", "forbidden_call": "call", "forbidden_builtin": "outside",
+_REFUSAL_HINTS = {"forbidden_import": "import", "forbidden_call": "call", "outside_vocabulary": "vocabulary",
+                  "unsafe_call": "unsafe", "forbidden_builtin": "outside",
                   "forbidden_module": "outside", "forbidden_operation": "outside", "private_attribute": "private",
                   "private_object": "private", "private_name": "private", "inspect_attribute": "outside",
                   "patching": "patching", "class_dunder": "outside", "raw_memory": "outside"}
@@ -82,7 +85,18 @@ def grade(exercise: Exercise, source: str | bytes, track: str | None = None, *, 
     if isinstance(prepared, Report):
         return prepared
     grader, job = prepared
-    outcome = sandbox.run(job, exercise.limits, pool or shared_pool(), client=client)
+    vocabulary = exercise.vocabulary
+    union = vocabulary.union if vocabulary is not None else None
+    pool = pool or shared_pool({name: v.allowed() for name, v in union.items()} if union is not None else None)
+    if union is not None and pool.vocabulary is not None:
+        allowed = pool.vocabulary.get(job.track)
+        mine = union[job.track]
+        if allowed is None or not allowed.covers(mine.names, mine.modules, mine.ops):
+            # A pool started for another course cannot allow this one's words: the judge's set-up, not the code's.
+            return grader.finish(Verdict.INTERNAL_ERROR, say(
+                "verdict.internal_error.message",
+                detail=f"the sandbox pool was started without the words of {exercise.slug}'s course"), not_run=True)
+    outcome = sandbox.run(job, exercise.limits, pool, client=client)
     return grader.judge(outcome, job.program.source)
 
 
@@ -114,8 +128,10 @@ def _prepare(exercise: Exercise, source: str | bytes, track: str | None, *, file
             return grader.finish(Verdict.NOT_ATTEMPTED, say("verdict.not_attempted.message",
                                                             function=exercise.function.name))
         forbidden = exercise.forbidden_for(track)
-        rules = sandbox.Rules.of(chosen.imports, [*(n for f in forbidden for n in f.names), *grader.autodiff_names])
-        program = sandbox.vet(text, rules, filename)
+        vocabulary, refusals = _vocabulary(exercise, track)
+        rules = sandbox.Rules.of(chosen.imports, [*(n for f in forbidden for n in f.names), *grader.autodiff_names],
+                                 vocabulary=vocabulary)
+        program = sandbox.vet(text, rules, filename, exercise.function.name)
     except sandbox.Rejected as rejected:
         return grader.rejected(rejected, source)
 
@@ -128,11 +144,20 @@ def _prepare(exercise: Exercise, source: str | bytes, track: str | None, *, file
         calls.insert(first_hidden, _call(exercise, PLOT_CALL, plot_args, echo=False))
     job = Job(program=program, function=exercise.function.name, track=track, calls=tuple(calls),
               imports=chosen.imports,
-              forbidden_names=tuple(n for f in forbidden for n in f.names),
-              forbidden_aten=tuple(op for f in forbidden for op in f.aten), autodiff=exercise.function.autodiff)
+              forbidden_names=tuple(dict.fromkeys((*(n for f in forbidden for n in f.names), *refusals.names))),
+              forbidden_aten=tuple(dict.fromkeys((*(op for f in forbidden for op in f.aten), *refusals.ops))),
+              autodiff=exercise.function.autodiff, refused_modules=refusals.modules)
     grader.notes.extend(say(f"note.{n.code}", line=n.line, **n.params) for n in program.notes)
     grader.mismatches = advice.signature_mismatches(program.source, exercise)
     return grader, job
+
+
+def _vocabulary(exercise: Exercise, track: str) -> tuple[sandbox.NameRules | None, Refusals]:
+    """What the policy checks names against, and what the job refuses of its pool's vocabulary."""
+    if exercise.vocabulary is None:
+        return None, Refusals()
+    vocabulary, refusals = exercise.vocabulary.by_track[track]
+    return sandbox.NameRules(vocabulary.names, vocabulary.modules, track), refusals
 
 
 def _low_precision(answers: dict[str, Any]) -> str | None:
@@ -184,6 +209,7 @@ class _Grader:
         self.mismatches: dict[str, advice.Mismatch] = {}  # cases the learner's signature cannot take
         self.refusals: list[str] = []  # codes of what was refused, for the hints that explain refusals
         self.not_running = False  # a NameError or a failed import: the code never got to the maths
+        self._raise_lines: set[int] | None = None  # lines of the learner's `raise` statements
         # With `autodiff = false`, what the track forbids besides the exercise's own list (gradients by hand).
         self.autodiff_names = frozenset(() if exercise.function.autodiff else sandbox.TRACKS[track].autodiff_names)
 
@@ -197,8 +223,10 @@ class _Grader:
             if issue.code == "forbidden_import":
                 message += (" ", *say(f"policy.import_reason.{issue.params.get('reason', 'other')}",
                                       allowed=issue.params.get("allowed", "")))
-            if issue.code == "forbidden_call":
+            if issue.code in ("forbidden_call", "outside_vocabulary"):
                 message += self._reason(issue.params["name"])
+            if issue.code == "unsafe_call":
+                message += self._unsafe(issue.params["name"])
             self.issues.append(SourceIssue(issue.line, issue.col, message, issue.code))
         first = self.issues[0]
         where = (say("report.at_line_col", line=first.line, col=first.col) if first.line and first.col
@@ -278,6 +306,14 @@ class _Grader:
     def _grade_case(self, case: Case, call: CallOutcome, earlier: dict[str, Any]) -> bool:
         if not call.ok:
             assert call.error is not None
+            if call.error.type in case.raises and case.raised_by_learner \
+                    and not self._raised_in_learner_code(call.error):
+                # The right type, from the library's own check (NumPy's broadcast ValueError on an odd width): the
+                # case asks the learner's code to notice and raise, which both tracks must do alike.
+                message = (say("case.raised_by_library", types=" / ".join(case.raises), type=call.error.type)
+                           if case.visible else say("case.raised_other_hidden", types=" / ".join(case.raises)))
+                self._add_case(case, CaseStatus.FAILED, message, call=call)
+                return False
             if call.error.type in case.raises:
                 self._add_case(case, CaseStatus.PASSED, say("case.raised_as_expected", type=call.error.type),
                                call=call)
@@ -326,6 +362,20 @@ class _Grader:
         self._add_case(case, CaseStatus.FAILED, message, call=call, max_error=check.max_abs_error,
                        first_diff=check.first_diff, diff_indices=check.diff_indices)
         return False
+
+    def _raised_in_learner_code(self, error: ErrorInfo) -> bool:
+        """Whether the exception came from a `raise` statement of the learner's own file (its innermost frame
+        there is that statement), not from inside a library the learner's line called."""
+        if self._raise_lines is None:
+            self._raise_lines = set()
+            try:
+                tree = ast.parse("\n".join(self.lines))
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return False
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Raise):
+                    self._raise_lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+        return error.line is not None and error.line in self._raise_lines
 
     def _mismatch_message(self, case: Case, mismatch: advice.Mismatch) -> Message:
         args, kwargs = self.exercise.call_args(case.args)
@@ -415,15 +465,35 @@ class _Grader:
     def _violation_message(self, violation: Violation) -> Message:
         what = self._shown_name(violation)
         if not what:  # sandbox.guards withholds names that do not exist; hidden cases show only known names
-            return say(f"runtime.{violation.code}_unnamed")
+            return (*say(f"runtime.{violation.code}_unnamed"), *self._vocabulary_reason(violation.code))
+        if violation.code == "unsafe_call":
+            return (*say("runtime.unsafe_call", name=what), *self._twin(what))
         return (*say(f"runtime.{violation.code}", name=what), *self._reason(what))
 
     def _reason(self, name: str) -> Message:
-        """Why `name` is forbidden here, as a sentence to follow the refusal (nothing when nobody said why)."""
+        """Why `name` is refused here, as a sentence to follow the refusal: the exercise's reason for it, or for
+        everything outside its vocabulary (nothing when nobody said why)."""
         reason = self.exercise.reason_for(name)
         if reason is not None:
             return (" ", reason)
-        return (" ", *say("policy.autodiff_reason")) if name in self.autodiff_names else ()
+        if name in self.autodiff_names:
+            return (" ", *say("policy.autodiff_reason"))
+        return self._vocabulary_reason("outside_vocabulary")
+
+    def _vocabulary_reason(self, code: str) -> Message:
+        vocabulary = self.exercise.vocabulary
+        if code not in ("outside_vocabulary", "forbidden_call") or vocabulary is None or not vocabulary.reason:
+            return ()
+        return (" ", vocabulary.reason)
+
+    def _unsafe(self, name: str) -> Message:
+        """Why the judge never runs `name`, and the safe way where there is one."""
+        return (" ", *say(f"policy.unsafe.{sandbox.unsafe_kind(name)}"), *self._twin(name))
+
+    @staticmethod
+    def _twin(name: str) -> Message:
+        key = f"policy.unsafe.twin.{name}"
+        return (" ", *say(key)) if key in i18n.keys(DEFAULT_LANG) else ()
 
     def _shown_name(self, violation: Violation) -> str:
         """What a violation may name: anything seen while the file loaded or in a visible case; during a hidden
@@ -433,7 +503,7 @@ class _Grader:
         visible = {case.id for case in self.exercise.cases if case.visible} | {sandbox.MODULE_PHASE, PLOT_CALL}
         if violation.phase in visible or self.exercise.reason_for(what) is not None or what in self.autodiff_names:
             return what
-        return what if sandbox.is_known(violation.code, what) else ""
+        return what if sandbox.is_reportable(violation.code, what) else ""
 
     def _add_termination(self, outcome: Outcome) -> None:
         verdict = VERDICT_OF_TERMINATION[outcome.termination]

@@ -38,6 +38,7 @@ from mljudge.judge.exercise import (
     TRACKS,
     Case,
     Exercise,
+    ExerciseVocabulary,
     Forbidden,
     FunctionSpec,
     Mistake,
@@ -49,12 +50,15 @@ from mljudge.judge.exercise import (
 )
 from mljudge.judge.i18n import DEFAULT_LANG, LANGS, Text
 from mljudge.judge.inputs import materialize
+from mljudge.judge.vocabulary import VOCABULARY_FILE, Words
+from mljudge.sandbox import TRACKS as TRACK_SPECS
 from mljudge.sandbox import Limits, imports_for
 
 # The learner's curve is sampled on this grid in the sandbox, with every run: the same bound as a lesson's plot.
 MAX_PLOT_POINTS = 5000
 ID = re.compile(r"[A-Za-z0-9][\w-]*")
 GROUPS_FILE = "forbidden.toml"  # shared groups of forbidden names and ops, next to course.toml
+BUNDLED = Path(__file__).resolve().parents[1] / "exercises"  # the course inside the package
 
 
 def load_exercise(path: Path | str, *, require_expected: bool = True) -> Exercise:
@@ -76,6 +80,7 @@ def _load(path: Path, require_expected: bool) -> Exercise:
         plot_grid = _plot_grid(meta.get("plot", {}), where)
         plot_fixed = _plot_fixed(meta.get("plot", {}), function, where)
         forbidden = tuple(_forbidden(item, where, i) for i, item in enumerate(meta.get("forbidden", [])))
+        vocabulary = _vocabulary(meta.get("vocabulary", {}), tracks, where)
         title, summary = text_field(meta, "title", where), text_field(meta, "summary", where)
         checker = load_callable(path, meta["checker"], where, "checker") if "checker" in meta else None
         reference = meta.get("reference", {}).get("function")
@@ -107,6 +112,7 @@ def _load(path: Path, require_expected: bool) -> Exercise:
         mistakes=_mistakes(path),
         prompt=Text({lang: _read_text(path / f"prompt.{lang}.md") for lang in LANGS}),
         reference=reference,
+        vocabulary=vocabulary,
         checker=checker,
         plot_grid=plot_grid,
         plot_fixed=plot_fixed,
@@ -346,6 +352,45 @@ def _plot_fixed(table: dict[str, Any], function: FunctionSpec, where: Where) -> 
     return {name: float(value) for name, value in fixed.items()}
 
 
+def _vocabulary(table: dict[str, Any], tracks: dict[str, Track], where: Where) -> ExerciseVocabulary:
+    """The exercise's `[vocabulary]` over its course's words (every exercise has one: no table is the base)."""
+    words = course_words(where.path.parent.parent)
+    adds, takes = tuple(table.get("adds", ())), tuple(table.get("takes", ()))
+    for key, names in (("adds", adds), ("takes", takes)):
+        for name in names:
+            if name not in words.by_name:
+                raise where.error(f"vocabulary.{key}: no word {name!r}{schema.did_you_mean(name, words.by_name)} "
+                                  f"in {VOCABULARY_FILE}", "vocabulary", key)
+    both = set(adds) & set(takes)
+    if both:
+        raise where.error(f"vocabulary: {', '.join(sorted(both))} both added and taken", "vocabulary")
+    reason = text_field(table, "reason", where, "vocabulary") if "reason" in table else Text()
+    by_track = {name: words.exercise(TRACK_SPECS[name], adds, takes) for name in tracks}
+    return ExerciseVocabulary(adds, takes, reason, by_track,
+                              {name: words.union(TRACK_SPECS[name]) for name in tracks})
+
+
+# A course's words by its folder, with the files' times: an edited vocabulary.toml is read again.
+_words_cache: dict[tuple[Path, ...], tuple[tuple[float, ...], Words]] = {}
+
+
+def course_words(root: Path) -> Words:
+    """The words of the course in `root`: the bundled course's vocabulary.toml, then the course's own."""
+    files = tuple(dict.fromkeys(f.resolve() for f in (BUNDLED / VOCABULARY_FILE, root / VOCABULARY_FILE)
+                                if f.is_file()))
+    stamps = tuple(f.stat().st_mtime for f in files)
+    cached = _words_cache.get(files)
+    if cached is not None and cached[0] == stamps:
+        return cached[1]
+    tables = []
+    for file in files:
+        with reading(file):
+            tables.append(read_checked(file, schema.VOCABULARY_WORDS)[0].get("word", {}))
+    words = Words.parse(tables)
+    _words_cache[files] = (stamps, words)
+    return words
+
+
 def _forbidden(item: dict[str, Any], where: Where, index: int) -> Forbidden:
     names = tuple(item.get("names", []))
     aten = tuple(item.get("aten", []))
@@ -402,6 +447,7 @@ def _cases(doc: dict[str, Any], function: FunctionSpec, default: Tolerance, wher
             args=materialized,
             tolerance=_tolerance(item, default),
             raises=tuple(item.get("raises", [])),
+            raised_by_learner=item.get("raised_by", "anyone") == "learner",
         ))
     return tuple(cases)
 

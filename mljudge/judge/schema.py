@@ -304,6 +304,8 @@ EXERCISE = Table({
     "limits": Table(_limits()),
     "plot": Table({"x": List(Number(), length=3), "fixed": Table(values=Number())}),
     "tracks": Table({track: Table({"starter": Str(), "solution": Str(), "imports": List(Str())}) for track in TRACKS}),
+    # What solutions are built from (judge.vocabulary): the course's base words, minus `takes`, plus `adds`.
+    "vocabulary": Table({"adds": List(Str()), "takes": List(Str()), "reason": Text()}),
     "forbidden": Tables(Table({
         "group": Str(),  # a shared group's names and ops (exercises/forbidden.toml)
         "names": List(Str()),
@@ -320,6 +322,9 @@ CASES = Table({"case": Tables(Table({
     "args": Table(values=AnyValue()),  # names checked against [function] params, values against their kinds
     **TOLERANCE,
     "raises": List(Str()),
+    # Who must raise it: "anyone" (the library's own IndexError from an out-of-range index counts) or "learner"
+    # (a `raise` statement of the learner's own: a shape error from inside the library does not count).
+    "raised_by": Str(("anyone", "learner")),
 }))})
 
 HINTS = Table({"hint": Tables(Table({lang: Str() for lang in LANGS}))})
@@ -340,6 +345,17 @@ COURSE = Table({
 FORBIDDEN_GROUPS = Table({"group": Table(values=Table({
     "names": List(Str()),
     "aten": List(Str()),
+}))})
+
+# exercises/vocabulary.toml: the course's words (judge.vocabulary).
+VOCABULARY_WORDS = Table({"word": Table(values=Table({
+    "base": Bool(),
+    "numpy": List(Str()),
+    "torch": List(Str()),
+    "math": List(Str()),
+    "random": List(Str()),
+    "ops": List(Str()),
+    "modules": List(Str()),
 }))})
 
 # Each TOML file of an exercise folder and its shape. lesson.toml is not among them: judge.lesson checks it against

@@ -32,15 +32,20 @@ _EXPORTS = {
     "Track": "tracks", "TRACKS": "tracks", "NAMES": "tracks", "ORIGINS": "tracks",
     "LayerStatus": "isolation",
     "diagnose": "doctor", "smoke_test": "doctor",
-    "resolve": "guards", "is_known": "vocabulary",
+    "resolve": "guards", "is_reportable": "reportable",
+    "Allowed": "governed", "Library": "tracks", "LIBRARIES": "tracks", "GOVERNED_ROOTS": "tracks",
+    "vocabulary_libraries": "tracks", "op_base": "kernels", "NameRules": "policy", "unsafe_kind": "corners",
 }
 __all__ = [
+    "GOVERNED_ROOTS",
+    "LIBRARIES",
     "MAX_RESULT",
     "MAX_SOURCE_BYTES",
     "MODULE_PHASE",
     "NAMES",
     "ORIGINS",
     "TRACKS",
+    "Allowed",
     "Array",
     "Busy",
     "Call",
@@ -52,7 +57,9 @@ __all__ = [
     "Issue",
     "Job",
     "LayerStatus",
+    "Library",
     "Limits",
+    "NameRules",
     "Note",
     "Opaque",
     "Outcome",
@@ -71,11 +78,14 @@ __all__ = [
     "dotted",
     "import_aliases",
     "imports_for",
-    "is_known",
+    "is_reportable",
+    "op_base",
     "resolve",
     "run",
     "smoke_test",
+    "unsafe_kind",
     "vet",
+    "vocabulary_libraries",
 ]
 
 
@@ -90,15 +100,19 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:
     from mljudge.sandbox.codes import ErrorKind, Termination
+    from mljudge.sandbox.corners import unsafe_kind
     from mljudge.sandbox.doctor import diagnose, smoke_test
     from mljudge.sandbox.fairness import Busy, ClientBusy
+    from mljudge.sandbox.governed import Allowed
     from mljudge.sandbox.guards import resolve
     from mljudge.sandbox.isolation import LayerStatus
+    from mljudge.sandbox.kernels import op_base
     from mljudge.sandbox.limits import Limits
     from mljudge.sandbox.policy import (
         MAX_SOURCE_BYTES,
         Detected,
         Issue,
+        NameRules,
         Program,
         Rejected,
         Rules,
@@ -108,6 +122,7 @@ if TYPE_CHECKING:
     )
     from mljudge.sandbox.pool import MAX_RESULT, Pool, ZygoteError, default_pool
     from mljudge.sandbox.prune import Note, dotted, import_aliases
+    from mljudge.sandbox.reportable import is_reportable
     from mljudge.sandbox.runner import (
         MODULE_PHASE,
         Call,
@@ -119,6 +134,14 @@ if TYPE_CHECKING:
         imports_for,
         run,
     )
-    from mljudge.sandbox.tracks import NAMES, ORIGINS, TRACKS, Track
-    from mljudge.sandbox.vocabulary import is_known
+    from mljudge.sandbox.tracks import (
+        GOVERNED_ROOTS,
+        LIBRARIES,
+        NAMES,
+        ORIGINS,
+        TRACKS,
+        Library,
+        Track,
+        vocabulary_libraries,
+    )
     from mljudge.sandbox.wire import Array, Opaque

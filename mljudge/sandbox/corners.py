@@ -42,6 +42,11 @@ RAW_MEMORY = (
                                            "Bool", "BFloat16", "ComplexFloat", "ComplexDouble")),
 )
 UNSAFE_NAMES = UNPICKLE_OR_EVAL + RAW_MEMORY
+
+
+def unsafe_kind(name: str) -> str:
+    """Why the judge never runs `name`: "raw_memory" or "code" (unpickling, eval of strings, code generation)."""
+    return "raw_memory" if name in RAW_MEMORY else "code"
 # The builtins a submission does not get, refused by identity wherever a library module re-exports them.
 HIDDEN_BUILTINS = ("eval", "exec", "compile", "open", "getattr", "setattr", "delattr", "vars", "dir", "globals",
                    "locals", "__import__", "input", "breakpoint", "help", "memoryview", "__build_class__")

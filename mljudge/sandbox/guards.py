@@ -28,6 +28,7 @@ from typing import Any
 
 from mljudge.sandbox import stdlib
 from mljudge.sandbox.corners import HIDDEN_BUILTINS, UNSAFE_NAMES, stand_ins
+from mljudge.sandbox.governed import Surface
 from mljudge.sandbox.privates import LibraryIndex, is_private_module
 from mljudge.sandbox.tracks import TRACKS
 
@@ -39,8 +40,8 @@ INSPECT_ATTRIBUTES = frozenset({
 })
 # Dunder attributes a submission may read: `super().__init__()` and `type(x).__name__` are idiomatic, and a
 # notebook prints `np.__version__`.
-PUBLIC_DUNDERS = frozenset({"__init__", "__name__", "__doc__", "__call__", "__len__", "__getitem__",
-                            "__version__"})
+PUBLIC_DUNDERS = frozenset({"__init__", "__name__", "__qualname__", "__doc__", "__call__", "__len__",
+                            "__getitem__", "__version__", "__class__"})
 # Dunders that make an object stand for raw memory (NumPy and DLPack read an address from them), or answer any
 # attribute lookup (and so those too). The policy refuses them in a class body; a class or object built at run
 # time (type(name, bases, ns), a metaclass call, logging's extra=) must not carry them either.
@@ -88,8 +89,11 @@ class Shield:
     """Everything the guards need that does not depend on the job: the identity tables and the stand-ins. Built
     once in the zygote, after the libraries are imported (building the private index takes ~0.1 s)."""
 
-    def __init__(self, index: LibraryIndex | None = None) -> None:
+    def __init__(self, index: LibraryIndex | None = None, surface: Surface | None = None) -> None:
         self.table: dict[int, tuple[int, Any]] = {}
+        # The governed libraries' objects outside every vocabulary of the pool (sandbox.governed); empty in a
+        # zygote told nothing (the OS-jail tests, the warm-up).
+        self.surface = surface or Surface()
         self.known: frozenset[int] = frozenset()
         self.keep_alive: list[Any] = []
         self.current: Tripwire | None = None  # the job's tripwire, which the stand-ins report to
@@ -146,6 +150,8 @@ class Tripwire:
     pending: list[str] = field(default_factory=list)
     violations: list[tuple[str, str]] = field(default_factory=list)
     report: Callable[[str, str], None] | None = None  # sends a violation to the judge at once
+    # Governed modules the pool allows and this exercise does not (its vocabulary's, sandbox.governed).
+    refused_modules: frozenset[str] = frozenset()
     # len(sys.modules) when no pending name had any module of its path imported (the other track's names in a
     # NumPy run: torch cannot even be imported there). resolve() only follows modules already imported, so until
     # one more is, none of them can resolve, and checks skip them: resolving xor's 36 torch.optim names again on
@@ -154,9 +160,19 @@ class Tripwire:
 
     @classmethod
     def build(cls, shield: Shield, allowed_roots: Iterable[str], forbidden_names: Iterable[str],
-              report: Callable[[str, str], None] | None = None) -> Tripwire:
+              report: Callable[[str, str], None] | None = None, refused_modules: Iterable[str] = ()) -> Tripwire:
         wire = cls(shield=shield, allowed_roots=frozenset(allowed_roots), report=report,
-                   pending=list(forbidden_names))
+                   refused_modules=frozenset(refused_modules))
+        # Names the pool allows resolve from its table at once; the others (an exercise's own explanations of
+        # what lies outside every vocabulary anyway) are looked up as before.
+        resolved = shield.surface.resolved
+        for dotted in dict.fromkeys(forbidden_names):
+            obj = resolved.get(dotted)
+            if obj is None:
+                wire.pending.append(dotted)
+            elif id(obj) not in wire.forbidden:
+                wire.forbidden[id(obj)] = dotted
+                wire.keep_alive.append(obj)
         wire._resolve_pending()
         shield.current = wire
         return wire
@@ -195,6 +211,11 @@ class Tripwire:
         root = name.partition(".")[0]
         return (root in self.allowed_roots or root in stdlib.HARMLESS) and not stdlib.blocked(name)
 
+    def module_in_vocabulary(self, name: str) -> bool:
+        """Whether a governed module (numpy.fft, cmath, torch.distributions) is in this exercise's vocabulary;
+        True for every other module (and for private ones, which the private rules judge)."""
+        return self.shield.surface.module_allowed(name) and name not in self.refused_modules
+
     def refuse_forbidden(self, value: Any, *, unsafe: bool = True) -> None:
         """Raise if `value` is one of the exercise's forbidden objects or (with `unsafe`) an always-unsafe one.
         Torch's function mode asks this, without `unsafe`, about every torch function a library calls for the
@@ -203,8 +224,13 @@ class Tripwire:
         if name is None and unsafe:
             entry = self.shield.table.get(id(value))
             name = entry[1] if entry is not None and entry[0] == REFUSED else None
+            if name is not None:
+                raise self.trip("unsafe_call", name)
         if name is not None:
             raise self.trip("forbidden_call", name)
+        outside = self.shield.surface.outside.get(id(value))
+        if outside is not None:
+            raise self.trip("outside_vocabulary", outside)
 
     def check_value(self, value: Any, *, public: bool = False) -> Any:
         """The object the submission may have in place of `value`: `value` itself, its stand-in, or a refusal.
@@ -221,7 +247,10 @@ class Tripwire:
             if kind == STAND_IN:
                 return payload
             if kind == REFUSED or not public:
-                raise self.trip("forbidden_call" if kind == REFUSED else "private_object", payload)
+                raise self.trip("unsafe_call" if kind == REFUSED else "private_object", payload)
+        outside = self.shield.surface.outside.get(id(value))
+        if outside is not None:
+            raise self.trip("outside_vocabulary", outside)
         if type(value) is types.MethodType:
             # A bound method (x.backward) is a new object each time: judge it by the function it wraps.
             self.refuse_forbidden(value.__func__)
@@ -238,6 +267,8 @@ class Tripwire:
         shown = name if sys.modules.get(name) is module else ""
         if not self.module_allowed(name):
             raise self.trip("forbidden_module", shown)
+        if shown and not self.module_in_vocabulary(name):
+            raise self.trip("outside_vocabulary", shown)
         if any(part.startswith("_") for part in name.split(".")):
             # Private modules (torch.utils._pytree via torch.export.pytree, numpy._core via np.ma.core.umath)
             # hold the switches that turn the tripwire off (torch.utils._mode_utils.no_dispatch let F.gelu
@@ -444,6 +475,14 @@ def make_globals(tripwire: Tripwire, write: Callable[[str], Any], module_name: s
         delattr(write_(obj), name)
 
     def import_(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if name == "builtins" and level == 0 and fromlist and all(
+                type(item) is str and item in safe for item in fromlist):
+            # `from builtins import range` (Python 2 compatibility code): the sandbox's own builtins.
+            return types.SimpleNamespace(**{item: safe[item] for item in fromlist})
+        harmless = stdlib.HARMLESS_NAMES.get(name) if level == 0 and type(name) is str else None
+        if harmless and fromlist and all(type(item) is str and item in harmless for item in fromlist):
+            module = builtins.__import__(name, globals, locals, fromlist, level)
+            return types.SimpleNamespace(**{item: getattr(module, item) for item in fromlist})
         if level != 0 or not tripwire.module_allowed(name):
             # The policy refused every such import statement but those inside `try ... except ImportError`
             # (an optional dependency): there, as in Python, the import fails and the code goes on.

@@ -18,10 +18,15 @@ from RestrictedPython.transformer import RestrictingNodeTransformer
 
 from mljudge.sandbox import stdlib
 from mljudge.sandbox.corners import UNSAFE_NAMES
-from mljudge.sandbox.guards import INSPECT_ATTRIBUTES, PUBLIC_DUNDERS
+from mljudge.sandbox.guards import INSPECT_ATTRIBUTES, PUBLIC_DUNDERS, SAFE_BUILTINS
+from mljudge.sandbox.library_names import member_kind
 from mljudge.sandbox.prune import Note, bound_names, guarded_imports, import_aliases, is_main_block, prune
-from mljudge.sandbox.reach import used_roots
-from mljudge.sandbox.tracks import BY_PRIORITY
+from mljudge.sandbox.reach import idle_functions, used_roots
+from mljudge.sandbox.tracks import BY_PRIORITY, GOVERNED_ROOTS, LIBRARIES
+
+# The refusals that are the exercise's own rule (the others keep the judge safe, in every exercise).
+EXERCISE_RULE_CODES = frozenset({"forbidden_call", "outside_vocabulary"})
+VALUE_CLASSES = frozenset(cls for library in LIBRARIES.values() for cls in library.value_classes)
 
 MAX_SOURCE_BYTES = 64 * 1024
 
@@ -33,11 +38,15 @@ FORBIDDEN_BUILTINS = frozenset({
 })
 # Dunder methods a class in a submission may define (nn.Module subclasses, small helper classes).
 CLASS_DUNDERS = frozenset({
-    "__init__", "__call__", "__repr__", "__str__", "__len__", "__getitem__", "__setitem__", "__iter__",
-    "__next__", "__contains__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__",
-    "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__neg__",
-    "__enter__", "__exit__", "__post_init__",
+    "__init__", "__call__", "__repr__", "__str__", "__len__", "__getitem__", "__setitem__", "__delitem__",
+    "__iter__", "__next__", "__reversed__", "__contains__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__",
+    "__ge__", "__hash__", "__bool__", "__float__", "__int__", "__index__", "__add__", "__radd__", "__iadd__",
+    "__sub__", "__rsub__", "__isub__", "__mul__", "__rmul__", "__imul__", "__truediv__", "__rtruediv__",
+    "__itruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__", "__rpow__", "__matmul__",
+    "__rmatmul__", "__neg__", "__pos__", "__abs__", "__enter__", "__exit__", "__post_init__",
 })
+# Plain data a class body may set besides those (`__constants__` is torch.nn's idiom for a module's constants).
+CLASS_BODY_DUNDERS = frozenset({"__constants__", "__slots__", "__doc__"})
 READABLE_DUNDER_NAMES = frozenset({"__name__", "__doc__"})
 # Module metadata a library-style file sets at its top: plain data, nothing the guards depend on.
 MODULE_DUNDERS = frozenset({
@@ -53,15 +62,53 @@ UNSUPPORTED_STATEMENTS = {
 
 
 @dataclass(frozen=True)
+class NameRules:
+    """An exercise's vocabulary as the policy checks names against it: the governed libraries' dotted names and
+    modules a solution may use (sandbox.governed; the judge derives them from the course's words)."""
+
+    names: frozenset[str]
+    modules: frozenset[str]
+    track: str = ""
+
+    def outside(self, dotted: str) -> str | None:
+        """The part of `dotted` (after import aliases) that lies outside the vocabulary — a module, a function, a
+        class, a method of a tensor — or None. Data (np.pi, torch.float32) and names the library does not have are
+        not this rule's business (the latter fail as in Python)."""
+        parts = dotted.split(".")
+        if parts[0] not in GOVERNED_ROOTS or any(part.startswith("_") for part in parts):
+            return None  # other modules, and private parts (refused as such)
+        if any(".".join(parts[:cut]) + ".*" in self.names for cut in range(1, len(parts))):
+            return None  # a module the vocabulary opens whole (numpy.typing)
+        cut = len(parts)
+        while cut and ".".join(parts[:cut]) not in self.modules:
+            cut -= 1
+        if cut == 0:
+            return parts[0]  # cmath, statistics: no word of the vocabulary reaches into them
+        if cut == len(parts):
+            return None
+        module, member = ".".join(parts[:cut]), ".".join(parts[: cut + 1])
+        if member in self.names:
+            if cut + 1 < len(parts) and member in VALUE_CLASSES:  # torch.Tensor.relu
+                method = ".".join(parts[: cut + 2])
+                if method not in self.names and member_kind(member, parts[cut + 1]) == "callable":
+                    return method
+            return None
+        kind = member_kind(module, parts[cut])
+        return member if kind in ("module", "callable") else None
+
+
+@dataclass(frozen=True)
 class Rules:
     """What one exercise and track allow."""
 
     allowed_imports: frozenset[str]
     forbidden_names: frozenset[str] = frozenset()
+    vocabulary: NameRules | None = None
 
     @classmethod
-    def of(cls, allowed_imports: Iterable[str], forbidden_names: Iterable[str] = ()) -> Rules:
-        return cls(frozenset(allowed_imports), frozenset(forbidden_names))
+    def of(cls, allowed_imports: Iterable[str], forbidden_names: Iterable[str] = (),
+           vocabulary: NameRules | None = None) -> Rules:
+        return cls(frozenset(allowed_imports), frozenset(forbidden_names), vocabulary)
 
 
 @dataclass(frozen=True)
@@ -116,9 +163,10 @@ def decode_source(raw: bytes | str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def vet(raw: bytes | str, rules: Rules, filename: str = "solution.py") -> Program:
+def vet(raw: bytes | str, rules: Rules, filename: str = "solution.py", function: str = "") -> Program:
     """Parse, vet and compile a submission: what it may run, in restricted bytecode. Raises Rejected with every
-    issue found, in source order."""
+    issue found, in source order. `function`: the graded function, when known (the exercise's rule is not held
+    against helpers that never run for it)."""
     source = decode_source(raw)
     try:
         tree = ast.parse(source, filename)
@@ -133,11 +181,21 @@ def vet(raw: bytes | str, rules: Rules, filename: str = "solution.py") -> Progra
         # parses in C but overflows Python's stack here. It must be a verdict, not a crash of the judge.
         tree, notes = prune(tree)
         static = _StaticCheck(rules, bound_names(tree), guarded_imports(tree))
-        transformer = _Transformer(class_names={n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)})
+        transformer = _Transformer(class_names={n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)},
+                                   imported=set(import_aliases(tree)))
         static.visit(tree)
         transformer.visit(tree)
     except (RecursionError, MemoryError) as exc:
         raise Rejected("compile", [Issue("unparsable", 0, 0, {"msg": type(exc).__name__})]) from None
+    # The exercise's rule in a helper that never runs (left over from a notebook) would hide the graded function's
+    # own problem: such a refusal is a note; the tripwire still refuses it if the helper ever runs.
+    idle = idle_functions(tree, function) if function else {}
+    for issue in [i for i in static.issues if i.code in EXERCISE_RULE_CODES]:
+        helper = next((name for name, (first, last) in idle.items() if first <= issue.line <= last), None)
+        if helper is not None:
+            static.issues.remove(issue)
+            notes.append(Note("idle_refusal", issue.line, {"name": issue.params.get("name", ""),
+                                                           "function": helper}))
     # Where the static check already named the problem (`torch._C._nn.gelu` is a forbidden call), the
     # transformer's view of the same spot (private `_C`) would only repeat it less helpfully.
     named = {(i.line, i.col) for i in static.issues}
@@ -214,7 +272,8 @@ class _StaticCheck(ast.NodeVisitor):
     def __init__(self, rules: Rules, bound: set[str] | None = None, guarded: set[int] | None = None) -> None:
         self.rules = rules
         # The tripwire refuses UNSAFE_NAMES in every exercise; name them here too, with their line:col.
-        self.forbidden = rules.forbidden_names | frozenset(UNSAFE_NAMES)
+        self.forbidden = rules.forbidden_names
+        self.unsafe = frozenset(UNSAFE_NAMES)
         self.aliases: dict[str, str] = {}
         self.issues: list[Issue] = []
         self.imported: set[str] = set()
@@ -227,7 +286,16 @@ class _StaticCheck(ast.NodeVisitor):
 
     def _check_module(self, node: ast.AST, module: str) -> bool:
         self.imported.add(module)
+        if isinstance(node, ast.ImportFrom) and all(
+                alias.name in (SAFE_BUILTINS if module == "builtins" else stdlib.HARMLESS_NAMES.get(module, ()))
+                for alias in node.names):
+            return True  # `from builtins import range`, `from types import SimpleNamespace`
         if stdlib.allowed(module, self.rules.allowed_imports):
+            vocabulary = self.rules.vocabulary
+            outside = vocabulary.outside(module) if vocabulary is not None else None
+            if outside is not None:  # even inside `try ... except ImportError`: it is there, and refused
+                self._flag(node, "outside_vocabulary", name=outside)
+                return False
             return True
         if getattr(node, "lineno", 0) in self.guarded:
             # `try: import cupy as xp` / `except ImportError: xp = np`: as in Python, the import fails at run time
@@ -281,8 +349,18 @@ class _StaticCheck(ast.NodeVisitor):
         return None
 
     def _check_dotted(self, node: ast.AST, dotted: str | None) -> bool:
-        if dotted and dotted in self.forbidden:
+        if not dotted:
+            return False
+        if dotted in self.unsafe:
+            self._flag(node, "unsafe_call", name=dotted)
+            return True
+        if dotted in self.forbidden:
             self._flag(node, "forbidden_call", name=dotted)
+            return True
+        vocabulary = self.rules.vocabulary
+        outside = vocabulary.outside(dotted) if vocabulary is not None else None
+        if outside is not None:
+            self._flag(node, "outside_vocabulary", name=outside)
             return True
         return False
 
@@ -296,8 +374,9 @@ def _as_ast(node: object) -> ast.AST:
 class _Transformer(RestrictingNodeTransformer):
     """RestrictedPython's transformer, with structured issues and an idiom-friendly policy."""
 
-    def __init__(self, class_names: set[str] | None = None) -> None:
+    def __init__(self, class_names: set[str] | None = None, imported: set[str] | None = None) -> None:
         super().__init__()
+        self._imported = frozenset(imported or ())  # names the file binds by importing them
         self.issues: list[Issue] = []
         self._class_depth = 0
         self._class_names = frozenset(class_names or ())
@@ -326,6 +405,9 @@ class _Transformer(RestrictingNodeTransformer):
         is_dunder = name.startswith("__") and name.endswith("__")
         if is_dunder and allow_magic_methods and self._class_depth and name in CLASS_DUNDERS:
             return
+        if is_dunder and self._class_depth and isinstance(getattr(node, "ctx", None), ast.Store) \
+                and name in CLASS_DUNDERS | CLASS_BODY_DUNDERS:
+            return  # `__call__ = forward` in a class body
         if is_dunder and name in READABLE_DUNDER_NAMES and isinstance(getattr(node, "ctx", None), ast.Load):
             return
         if is_dunder and name in MODULE_DUNDERS and isinstance(node, ast.Name):
@@ -355,13 +437,17 @@ class _Transformer(RestrictingNodeTransformer):
         return _as_ast(super().visit_Attribute(node))
 
     def _own_private(self, node: ast.Attribute) -> bool:
-        """`self._scale`, `cls._cache`, `Helper._k`: a single-underscore attribute of the submission's own class
-        or instance, which is idiomatic. Only on `self`/`cls` of a method or a class defined in the submission;
-        the guard checks again at run time that the object's class really is the submission's (sandbox.guards)."""
+        """`self._scale`, `layer._bwd()`, `out._backward = ...`: a single-underscore attribute of what may be the
+        submission's own object, which is idiomatic. Refused here only when it is a library's (the chain starts at
+        an imported name: `torch._C`, `np.core._multiarray_umath`); the guard decides every other one at run time,
+        by the object's class (sandbox.guards.owns: only the submission's own classes have private attributes to
+        give)."""
         name, base = node.attr, node.value
         if not name.startswith("_") or name.startswith("__") or name.endswith("_"):
             return False
-        return isinstance(base, ast.Name) and (base.id in self._self_names[-1] or base.id in self._class_names)
+        while isinstance(base, ast.Attribute):
+            base = base.value
+        return not (isinstance(base, ast.Name) and base.id in self._imported)
 
     def _guard_attribute(self, node: ast.Attribute) -> ast.AST:
         # Same rewrite as the base class, minus its "starts with _" refusal.

@@ -24,11 +24,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from mljudge.sandbox import tracks, uids, wire
 from mljudge.sandbox.fairness import Busy, ClientBusy, FairQueue
+from mljudge.sandbox.governed import Allowed
 
 TRACK_NAMES = tracks.NAMES
 STARTUP_SECONDS = 120.0
@@ -91,9 +93,11 @@ class Zygote:
     """One warm interpreter process, its control socket, and the child it has armed."""
 
     def __init__(self, track: str, uid_base: int, slot: int, *, allow_unconfined: bool = False,
-                 unguarded: bool = False, hidden: tuple[str, ...] = ()) -> None:
+                 unguarded: bool = False, hidden: tuple[str, ...] = (), vocabulary: Allowed | None = None) -> None:
         env = dict(ZYGOTE_ENV, MLJUDGE_UNCONFINED="1" if allow_unconfined else "0",
                    MLJUDGE_UNGUARDED="1" if unguarded else "0", MLJUDGE_HIDDEN=json.dumps(list(hidden)))
+        if vocabulary is not None:
+            env["MLJUDGE_VOCABULARY"] = vocabulary.to_json()
         debug = os.environ.get("MLJUDGE_DEBUG") == "1"
         self.track, self.slot = track, slot
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -293,9 +297,12 @@ class Pool:
     """Zygotes per track, started lazily (a CLI run needs one) or all at once (`start`, for a server)."""
 
     def __init__(self, size: int | None = None, *, max_waiting: int = 64, per_client: int = 2,
-                 allow_unconfined: bool = False, unguarded: bool = False, hidden: tuple[str, ...] = ()) -> None:
+                 allow_unconfined: bool = False, unguarded: bool = False, hidden: tuple[str, ...] = (),
+                 vocabulary: Mapping[str, Allowed] | None = None) -> None:
         """`hidden`: folders to mask in every jail, although under a readable path (the caller's own packages,
-        installed in site-packages beside the libraries submissions need)."""
+        installed in site-packages beside the libraries submissions need). `vocabulary`: per track, what its
+        children allow at all (sandbox.governed); None governs nothing beyond each job's own forbidden names."""
+        self.vocabulary = dict(vocabulary) if vocabulary is not None else None
         self.size = size or max(1, os.cpu_count() or 1)
         if self.size * len(TRACK_NAMES) > uids.BLOCK_SIZE // 2:
             raise ValueError(f"at most {uids.BLOCK_SIZE // 2 // len(TRACK_NAMES)} zygotes per track")
@@ -331,7 +338,8 @@ class Pool:
             uid_base, slot = self._uids.first, self._free_slots.pop(0)
         try:
             zygote = Zygote(track, uid_base, slot, allow_unconfined=self.allow_unconfined,
-                            unguarded=self.unguarded, hidden=self.hidden)
+                            unguarded=self.unguarded, hidden=self.hidden,
+                            vocabulary=None if self.vocabulary is None else self.vocabulary.get(track, Allowed()))
         except BaseException:
             with self._lock:
                 self._count[track] -= 1
@@ -440,11 +448,12 @@ _default: Pool | None = None
 _default_lock = threading.Lock()
 
 
-def default_pool(hidden: tuple[str, ...] = ()) -> Pool:
-    """The process-wide pool, closed at exit (created with `hidden` on first use)."""
+def default_pool(hidden: tuple[str, ...] = (), vocabulary: Mapping[str, Allowed] | None = None) -> Pool:
+    """The process-wide pool, closed at exit (created with `hidden` and `vocabulary` on first use)."""
     global _default
     with _default_lock:
         if _default is None:
-            _default = Pool(allow_unconfined=os.environ.get("MLJUDGE_ALLOW_UNCONFINED") == "1", hidden=hidden)
+            _default = Pool(allow_unconfined=os.environ.get("MLJUDGE_ALLOW_UNCONFINED") == "1", hidden=hidden,
+                            vocabulary=vocabulary)
             atexit.register(_default.close)
         return _default

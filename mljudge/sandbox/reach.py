@@ -36,6 +36,38 @@ def used_roots(tree: ast.Module, function: str) -> set[str] | None:
     return roots
 
 
+def idle_functions(tree: ast.Module, function: str) -> dict[str, tuple[int, int]]:
+    """The top-level functions that never run when the judge calls `function`: neither it, nor any code that runs
+    at load time (everything but function bodies: assignments, class bodies, decorators, defaults), names them,
+    directly or through what it names. name -> (first line, last line)."""
+    functions = {s.name: s for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+    if function not in functions:
+        return {}
+    definitions: dict[str, list[ast.AST]] = {}
+    for statement in tree.body:
+        for name in _defined(statement):
+            definitions.setdefault(name, []).append(statement)
+    loaded_at_load: list[str] = []
+    for statement in tree.body:
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+            parts: list[ast.AST] = [*statement.decorator_list, *statement.args.defaults,
+                                    *(d for d in statement.args.kw_defaults if d is not None)]
+        else:
+            parts = [statement]
+        loaded_at_load.extend(n.id for part in parts for n in ast.walk(part) if isinstance(n, ast.Name))
+    seen: set[str] = set()
+    todo = deque([function, *loaded_at_load])
+    while todo:
+        name = todo.popleft()
+        if name in seen:
+            continue
+        seen.add(name)
+        for node in definitions.get(name, []):
+            todo.extend(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
+    return {name: (node.lineno, node.end_lineno or node.lineno) for name, node in functions.items()
+            if name not in seen}
+
+
 def _defined(statement: ast.stmt) -> list[str]:
     if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
         return [statement.name]

@@ -26,8 +26,9 @@ BASE_IMPORTS = frozenset({"__future__", "math", "typing", "functools", "itertool
 OUTPUT_FLOOD_FACTOR = 16  # past keep × this, printing stops the run
 # What a violation frame may say it was; anything else is garbage from the child.
 VIOLATION_CODES = frozenset({
-    "forbidden_call", "forbidden_module", "forbidden_import", "private_attribute", "private_object",
-    "inspect_attribute", "patching", "forbidden_operation", "class_dunder", "raw_memory",
+    "forbidden_call", "outside_vocabulary", "unsafe_call", "forbidden_module", "forbidden_import",
+    "private_attribute", "private_object", "inspect_attribute", "patching", "forbidden_operation", "class_dunder",
+    "raw_memory",
 })
 MODULE_PHASE = "module"
 AFTER_PHASE = "done"
@@ -52,8 +53,10 @@ class Job:
     calls: tuple[Call, ...]
     imports: frozenset[str]
     forbidden_names: tuple[str, ...] = ()
-    forbidden_aten: tuple[str, ...] = ()
+    forbidden_aten: tuple[str, ...] = ()  # ops its child replaces before the submission loads
     autodiff: bool = True  # False: the track's automatic differentiation is off, and what would use it forbidden
+    # Governed modules the pool allows that this job's exercise does not (sandbox.governed).
+    refused_modules: tuple[str, ...] = ()
 
     @property
     def refused_names(self) -> tuple[str, ...]:
@@ -158,6 +161,7 @@ def build_request(job: Job, limits: Limits) -> tuple[dict[str, Any], bytes]:
         "forbidden_names": list(job.refused_names),
         "autodiff": job.autodiff,
         "forbidden_aten": list(job.forbidden_aten),
+        "refused_modules": list(job.refused_modules),
         "output_keep": keep,
         "output_hard": keep * OUTPUT_FLOOD_FACTOR,
     }

@@ -39,13 +39,13 @@ class Track:
     array_type: str  # what a learner returns, as messages name it
     origin: str  # how the child labels such an answer on the wire
     # Hooks, run in the zygote or the child (each imports its library itself, so the judge never needs it):
-    setup: Callable[[], Any]  # once in the zygote, before any child: returns the op guard (or None)
+    setup: Callable[[], Any]  # once in the zygote, before any child (torch: its thread caps)
     to_array: Callable[[np.ndarray], Any]  # an input, as the learner's function gets it
     # An answer that is this track's array: (plain array, wire origin), or (None, element type) when it holds
     # something other than real numbers; None for anything else.
     from_answer: Callable[[Any], tuple[np.ndarray | None, str] | None]
     plain_types: Callable[[], set[type]]  # types whose values are data (the guards skip them quickly)
-    has_ops: bool  # its library has a dispatcher whose forbidden ops the child replaces (sandbox.kernels)
+    has_ops: bool  # its library has a dispatcher whose ops the zygote and the child replace (sandbox.kernels)
     # For `judge doctor`: a function reaching a forbidden op ("gelu") past every guard above its kernels, or "".
     op_probe: str
     # Trusted code the zygote runs on itself once, through the worker's whole path, so that what its library
@@ -136,7 +136,7 @@ MAX_TORCH_THREADS = 4
 
 
 # Code no policy would pass: it reaches torch through object.__subclasses__ (as an attacker past the guards would),
-# pops the function and dispatch modes, and calls the forbidden op: only the replaced kernel is left to refuse it.
+# leaves any mode torch might hold, and calls the forbidden op: only the replaced kernel is left to refuse it.
 _TORCH_OP_PROBE = """
 OS = [c for c in ().__class__.__base__.__subclasses__() if c.__name__ == "_wrap_close"][0].__init__.__globals__
 torch = OS["sys"].modules["torch"]
@@ -152,8 +152,6 @@ def f(x):
 def _torch_setup() -> Any:
     import torch
 
-    from mljudge.sandbox.kernels import Modes
-
     torch.set_num_threads(1)
     torch.set_num_interop_threads(1)
     set_num_threads = torch.set_num_threads
@@ -163,7 +161,7 @@ def _torch_setup() -> Any:
 
     capped.__doc__ = set_num_threads.__doc__
     torch.set_num_threads = capped  # type: ignore[assignment]  # the same signature, minus the stub's name
-    return Modes()
+    return None
 
 
 def _torch_autodiff_off() -> None:
@@ -246,6 +244,52 @@ TORCH = Track(
         submodules=frozenset({"autograd", "func", "distributions", "testing"}), offers=_torch_offers),
     autodiff_off=_torch_autodiff_off, autodiff_names=_TORCH_AUTODIFF,
 )
+
+
+# --- Libraries, as an exercise's vocabulary names them (judge.vocabulary) ------------------------------------
+
+
+@dataclass(frozen=True)
+class Library:
+    """A library whose names an exercise's vocabulary governs, and how a vocabulary's short entry for it expands:
+    "exp" means numpy.exp and the array method numpy.ndarray.exp, or torch.exp, torch.Tensor.exp, its in-place
+    twin and torch.nn.functional.exp, and the dispatcher's op aten::exp. An entry with a dot is a path below the
+    library and expands to itself; "typing.*" opens that module whole (annotations compute nothing)."""
+
+    name: str
+    spellings: tuple[str, ...]  # patterns of the names one plain entry stands for ("{}" is the entry)
+    ops: tuple[str, ...] = ()  # patterns of the dispatcher ops it stands for (torch only)
+    # Classes whose instances a solution computes with: their methods are governed one by one (x.relu() is
+    # torch.Tensor.relu), where other library classes are governed as a whole (nn.Module's methods are free).
+    value_classes: tuple[str, ...] = ()
+
+    def expand(self, entry: str) -> tuple[list[str], list[str]]:
+        """The dotted names and the ops that `entry` stands for."""
+        if "." in entry:
+            return [f"{self.name}.{entry}"], []
+        return [s.format(entry) for s in self.spellings], [o.format(entry) for o in self.ops]
+
+
+LIBRARIES: dict[str, Library] = {library.name: library for library in (
+    Library("numpy", ("numpy.{}", "numpy.ndarray.{}"),
+            value_classes=("numpy.ndarray", "numpy.generic", "numpy.ufunc", "numpy.random.Generator",
+                           "numpy.random.RandomState")),
+    Library("torch", ("torch.{}", "torch.Tensor.{}", "torch.Tensor.{}_", "torch.nn.functional.{}",
+                      "torch.nn.functional.{}_"), ops=("aten::{}",),
+            value_classes=("torch.Tensor", "torch.Generator")),
+    Library("math", ("math.{}",)),
+    Library("random", ("random.{}",)),  # the standard library's
+)}
+# The standard library's numeric modules: governed like the libraries (cmath.tanh is tanh), though only math and
+# random have words; the others are outside every vocabulary.
+NUMERIC_STDLIB = frozenset({"math", "cmath", "random", "statistics", "decimal", "fractions"})
+GOVERNED_ROOTS = frozenset({"numpy", "torch"}) | NUMERIC_STDLIB
+
+
+def vocabulary_libraries(track: Track) -> tuple[Library, ...]:
+    """The libraries whose words apply in `track`: its own (a torch solution may use numpy too) and the standard
+    library's numeric modules."""
+    return tuple(library for name, library in LIBRARIES.items() if name in track.libraries or name in NUMERIC_STDLIB)
 
 
 TRACKS: dict[str, Track] = {track.name: track for track in (NUMPY, TORCH)}

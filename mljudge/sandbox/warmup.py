@@ -1,8 +1,8 @@
 """A warm-up job the zygote runs on itself once, before forking any child.
 
 Forked children share the zygote's memory but not what they load afterwards, so anything initialised lazily
-(torch's dispatch-mode machinery costs ~1 s on first use, RestrictedPython-compiled code paths, NumPy's ufunc
-loops) must be initialised here, or every child pays for it again.
+(torch's dispatch tables, RestrictedPython-compiled code paths, NumPy's ufunc loops) must be initialised here,
+or every child pays for it again.
 """
 
 from __future__ import annotations
@@ -41,5 +41,3 @@ def warm(track: Track, context: Any) -> None:
     finally:
         sys.stdout, sys.stderr = stdout, stderr
         context.shield.current = None
-        if context.modes is not None:
-            context.modes.forbid((), None, None)

@@ -92,15 +92,22 @@ class Emitter:
 
 
 class Context:
-    """What the zygote prepared once for every job: the guards' tables, torch's modes, where the libraries live."""
+    """What the zygote prepared once for every job: the guards' tables, where the libraries live, the kernels it
+    replaced."""
 
-    def __init__(self, shield: Shield, modes: Any = None, library_paths: tuple[str, ...] = (),
-                 harden: bool = True) -> None:
+    def __init__(self, shield: Shield, library_paths: tuple[str, ...] = (), harden: bool = True) -> None:
         self.shield = shield
-        self.modes = modes
         self.library_paths = library_paths
         self.harden = harden  # False only for tests of the OS jail alone (MLJUDGE_UNGUARDED)
-        self.kernels: Any = None  # the replaced kernels of this child's job (sandbox.kernels.Kernels)
+        self.zygote_kernels: Any = None  # the ops outside the pool's vocabulary (sandbox.kernels.Kernels)
+        self.kernels: Any = None  # the replaced kernels of this child's job
+
+    def refuse(self, code: str, what: str) -> BaseException:
+        """A zygote-replaced kernel's refusal, reported to the job running now."""
+        current = self.shield.current
+        if current is None:
+            return RuntimeError(f"{what} is outside every vocabulary of this pool")
+        return current.trip(code, what)
 
 
 def serve(job_fd: int, result_fd: int, context: Context, restrict: Callable[[Any, int], None]) -> None:
@@ -134,15 +141,13 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, h
     track = TRACKS[job["track"]]
     if not job.get("autodiff", True) and track.autodiff_off is not None:
         track.autodiff_off()  # before the submission's first line: nothing it computes records a graph
-    tripwire = Tripwire.build(context.shield, job["imports"], job["forbidden_names"], report)
-    if context.modes is not None:
-        context.modes.forbid(job["forbidden_aten"], tripwire.trip,
-                             lambda func: tripwire.refuse_forbidden(func, unsafe=False))
+    tripwire = Tripwire.build(context.shield, job["imports"], job["forbidden_names"], report,
+                              refused_modules=job.get("refused_modules", ()))
     namespace = make_globals(tripwire, capture.write)
     filename = job["filename"]
     code = marshal.loads(blob[job["code"][0]: job["code"][0] + job["code"][1]])
     if harden:
-        if context.modes is not None and job["forbidden_aten"]:
+        if track.has_ops and job["forbidden_aten"]:
             from mljudge.sandbox.kernels import Kernels
 
             context.kernels = Kernels()  # held for the child's life: a collected Library unregisters its kernels

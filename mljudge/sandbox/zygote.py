@@ -67,9 +67,9 @@ def main() -> None:
     from mljudge.sandbox.corners import harden_logging
 
     harden_logging()
-    modes = track.setup()  # torch: its thread caps and the op guard's modes (sandbox.kernels)
+    track.setup()  # torch: its thread caps
 
-    from mljudge.sandbox import privates
+    from mljudge.sandbox import governed, privates
     from mljudge.sandbox.guards import Shield
     from mljudge.sandbox.isolation import Jail
     from mljudge.sandbox.limits import Limits
@@ -77,11 +77,25 @@ def main() -> None:
     from mljudge.sandbox.warmup import warm
     from mljudge.sandbox.worker import Context
 
+    allowed = governed.Allowed.from_json(os.environ["MLJUDGE_VOCABULARY"]) \
+        if os.environ.get("MLJUDGE_VOCABULARY") else None
     readable = python_readable_paths()
-    context = Context(Shield(), modes, tuple(readable))
+    context = Context(Shield(), tuple(readable))
     warm(track, context)
     # After the warm-up, so that what it loaded lazily is indexed too.
-    context.shield = Shield(privates.build()) if hardened else Shield()
+    if hardened:
+        surface = governed.build(allowed) if allowed is not None else None
+        context.shield = Shield(privates.build(), surface)
+        if allowed is not None and track.has_ops:
+            from mljudge.sandbox.kernels import Kernels, dispatch_keys, overloads_by_op
+
+            context.zygote_kernels = Kernels()
+            context.zygote_kernels.forbid_outside(allowed.ops, context.refuse)
+            for op in allowed.ops:  # a child replaces some of these (its exercise's own answer): read their keys now
+                for overload in overloads_by_op().get(op, ()):
+                    dispatch_keys(overload)
+    else:
+        context.shield = Shield()
     context.harden = hardened
     jail = Jail(readable_paths=readable, hidden_paths=hidden, uid_base=uid_base, slot=slot,
                 allow_unconfined=allow_unconfined)

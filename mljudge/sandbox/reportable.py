@@ -11,7 +11,7 @@ from mljudge.sandbox.audit import REFUSED_PREFIXES
 from mljudge.sandbox.corners import HIDDEN_BUILTINS, UNSAFE_NAMES
 
 
-def is_known(code: str, what: str) -> bool:
+def is_reportable(code: str, what: str) -> bool:
     """Is `what`, reported with violation `code`, one of the sandbox's own names?"""
     if what in UNSAFE_NAMES or what.removesuffix("()") in HIDDEN_BUILTINS:
         return True
