@@ -328,6 +328,7 @@ MISTAKES = Table({"mistake": Tables(Table({
     "id": Str(),
     "function": Str(),
     "predicate": Str(),
+    "combines": List(Str()),
     "hint": Text(),
 }))})
 
