@@ -241,6 +241,15 @@ def test_mistake_header_not_recognised(judge: Judge, exercises: Path, shared_poo
                  f"{at(example)}: the mistake 'sqrt-2pi' is not recognised (recognised: no-cubic)")
 
 
+def test_mistakes_recognised_together_must_each_be_recognised(judge: Judge, exercises: Path,
+                                                             shared_pool: object) -> None:
+    """`# mistake: a + b` names two mistakes that one submission makes: the report must recognise both."""
+    example = exercises / "gelu" / "submissions" / "wrong_answer" / "no_cubic.py"
+    edit(example, "# mistake: no-cubic", "# mistake: no-cubic + sqrt-2pi")
+    assert_fails(check(judge, exercises),
+                 f"{at(example)}: the mistake 'no-cubic + sqrt-2pi' is not recognised (recognised: no-cubic)")
+
+
 def test_mistake_identical_to_the_reference(judge: Judge, exercises: Path, shared_pool: object) -> None:
     mistakes = exercises / "gelu" / "mistakes.py"
     edit(mistakes, "np.tanh(SQRT_2_OVER_PI * x))", "np.tanh(SQRT_2_OVER_PI * (x + 0.044715 * x**3)))")
