@@ -2,7 +2,9 @@
 
 A mistake is either an alternative implementation (the learner's answers match what it computes on every case)
 or a predicate over one failed case (e.g. the right values in the wrong shape). Both run in the judge's process:
-they are trusted code from the exercise folder, and the learner's answers are plain numbers by now.
+they are trusted code from the exercise folder, and the learner's answers are plain numbers by now. Two known
+mistakes made at once are recognised together: declared as one (`combines`), or, when the cases each gets wrong
+do not meet, composed from the two without any code.
 """
 
 from __future__ import annotations
@@ -100,7 +102,9 @@ def recognise(exercise: Exercise, track: str, answers: dict[str, Any], failed: l
     where the learner's code raised one too (`grad_output @ weight.T` raises on every layer with in ≠ out, and
     the learner's does on the same layers). A case where only the mistake raised says nothing (it may check what
     the learner's does not), nor one the learner got right by raising (an id out of range); one where only the
-    learner's code raised, and wrongly, disagrees.
+    learner's code raised, and wrongly, disagrees. And the learner must fail a compared case that the mistake gets
+    wrong (its footprint): right values that fail for another reason (inputs written into) are not a mistake
+    that is right wherever it does not raise.
 
     A combination (`combines`) is left out when one of the mistakes it combines explains the answers too: then
     the answers do not show the other's effect. When no mistake explains the answers alone, two implemented ones
