@@ -111,6 +111,7 @@ class Mistake:
     hint: Text
     function: Callable[..., Any] | None = None
     predicate: Callable[..., bool] | None = None
+    combines: tuple[str, ...] = ()  # the ids of the known mistakes this one makes at once (mistakes.toml)
 
 
 @dataclass(frozen=True)

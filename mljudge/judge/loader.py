@@ -494,7 +494,24 @@ def _mistakes(path: Path) -> tuple[Mistake, ...]:
         out: list[Mistake] = []
         for i, item in enumerate(doc.get("mistake", [])):
             out.append(_mistake(path, item, where, i, {m.id for m in out}))
+        _check_combinations(out, where)
         return tuple(out)
+
+
+def _check_combinations(mistakes: list[Mistake], where: Where) -> None:
+    """`combines` names two or more different mistakes of the same file, each a plain one (not a combination)."""
+    ids = {m.id for m in mistakes}
+    plain = {m.id for m in mistakes if not m.combines}
+    for i, m in enumerate(mistakes):
+        if not m.combines:
+            continue
+        problem = next((f"{c!r} is not a mistake of this file" if c not in ids else f"{c!r} is a combination itself"
+                        for c in m.combines if c not in plain), None)
+        if problem is None and (len(m.combines) < 2 or len(set(m.combines)) != len(m.combines)):
+            problem = "needs two or more different mistakes"
+        if problem:
+            raise where.error(f"mistake {m.id!r}: `combines` names the plain known mistakes that this one makes at "
+                              f"once, and {problem}", "mistake", i, "combines")
 
 
 def _mistake(path: Path, item: dict[str, Any], where: Where, i: int, seen: set[str]) -> Mistake:
@@ -516,7 +533,8 @@ def _mistake(path: Path, item: dict[str, Any], where: Where, i: int, seen: set[s
         if predicate is None:
             raise where.error(f"unknown predicate {name!r}{schema.did_you_mean(name, builtin.PREDICATES)}; built "
                               f"in: {', '.join(builtin.PREDICATES)}", "mistake", i, "predicate")
-    return Mistake(mistake_id, text_field(item, "hint", where, "mistake", i), function, predicate)
+    return Mistake(mistake_id, text_field(item, "hint", where, "mistake", i), function, predicate,
+                   tuple(item.get("combines", ())))
 
 
 def _lesson(path: Path) -> dict[str, Any] | None:

@@ -333,6 +333,7 @@ MISTAKES = Table({"mistake": Tables(Table({
     "id": Str(),
     "function": Str(),
     "predicate": Str(),
+    "combines": List(Str()),
     "hint": Text(),
 }))})
 

@@ -241,6 +241,32 @@ def test_mistake_header_not_recognised(judge: Judge, exercises: Path, shared_poo
                  f"{at(example)}: the mistake 'sqrt-2pi' is not recognised (recognised: no-cubic)")
 
 
+def test_mistakes_recognised_together_must_each_be_recognised(judge: Judge, exercises: Path,
+                                                             shared_pool: object) -> None:
+    """`# mistake: a + b` names two mistakes that one submission makes: the report must recognise both."""
+    example = exercises / "gelu" / "submissions" / "wrong_answer" / "no_cubic.py"
+    edit(example, "# mistake: no-cubic", "# mistake: no-cubic + sqrt-2pi")
+    assert_fails(check(judge, exercises),
+                 f"{at(example)}: the mistake 'no-cubic + sqrt-2pi' is not recognised (recognised: no-cubic)")
+
+
+def test_a_combination_that_one_of_its_mistakes_explains_is_an_error(judge: Judge, exercises: Path,
+                                                                      shared_pool: object) -> None:
+    """Its answers would always be named after that one mistake: the check asks for a case that tells them apart."""
+    mistakes = exercises / "gelu" / "mistakes.toml"
+    mistakes.write_text(mistakes.read_text(encoding="utf-8") + '''
+[[mistake]]
+id = "no-cubic-sqrt-2pi"
+combines = ["no-cubic", "sqrt-2pi"]
+function = "mistakes.py:no_cubic"
+hint.en = "Both at once."
+hint.ru = "Обе сразу."
+''', encoding="utf-8")
+    assert_fails(check(judge, exercises, "--quick"),
+                 f"{at(mistakes)}: mistake 'no-cubic-sqrt-2pi' is not recognised from its own outputs: 'no-cubic', "
+                 "which it combines, gives the same answers on every case")
+
+
 def test_mistake_identical_to_the_reference(judge: Judge, exercises: Path, shared_pool: object) -> None:
     mistakes = exercises / "gelu" / "mistakes.py"
     edit(mistakes, "np.tanh(SQRT_2_OVER_PI * x))", "np.tanh(SQRT_2_OVER_PI * (x + 0.044715 * x**3)))")

@@ -83,6 +83,13 @@ BROKEN = [
      "unknown key 'mistake[0].funtion'; did you mean 'function'?"),
     ("mistakes.toml", 'id = "no-cubic"', 'id = "no-cubic"\npredicate = "flattened"', "[[mistake]]",
      "mistake 'no-cubic' needs either `function` (a wrong implementation) or `predicate`"),
+    # `combines` names other mistakes of the file: a typo or a single one would leave the combination undefined
+    ("mistakes.toml", 'id = "no-cubic"', 'id = "no-cubic"\ncombines = ["sqrt-2pi", "sqrt-two-pi"]', "combines =",
+     "mistake 'no-cubic': `combines` names the plain known mistakes that this one makes at once, and "
+     "'sqrt-two-pi' is not a mistake of this file"),
+    ("mistakes.toml", 'id = "no-cubic"', 'id = "no-cubic"\ncombines = ["sqrt-2pi"]', "combines =",
+     "mistake 'no-cubic': `combines` names the plain known mistakes that this one makes at once, and needs two "
+     "or more different mistakes"),
 ]
 
 

@@ -68,3 +68,12 @@ def changed_in_place(got, expected, case):
             and all(isinstance(g, Array) and g.data.shape == e.shape
                     and bool(np.all(np.abs(g.data.astype(np.float64) - e) < case.tolerance.atol))
                     for g, e in zip(got, expected, strict=True)))
+
+
+def eps_before_correction(param, grad, m, v, t, lr=0.001, beta1=0.9, beta2=0.999, eps=1e-8):
+    # The Adam paper's "efficient" form, TensorFlow's ApplyAdam and Keras' Adam: the corrections folded into the
+    # step size, lr·√(1 − β₂ᵗ)/(1 − β₁ᵗ), and eps added to the uncorrected √v, which is eps/√(1 − β₂ᵗ) in
+    # PyTorch's terms.
+    m, v = _moments(grad, m, v, beta1, beta2)
+    lr_t = lr * np.sqrt(1 - beta2**t) / (1 - beta1**t)
+    return param - lr_t * m / (np.sqrt(v) + eps), m, v

@@ -165,3 +165,14 @@ def mask_after_softmax(q, k, v, mask=None):
     if mask is not None:
         weights = weights * np.asarray(mask, dtype=bool)
     return weights @ v
+
+
+def mask_indexed(q, k, v, mask=None):
+    """Right, except that the mask is applied by boolean indexing, `scores[~mask] = -inf`, which NumPy and PyTorch
+    only allow for a mask of the scores' own shape: a mask that broadcasts, a (B, 1, 1, L_k) padding mask over
+    B × H heads or one (L_q, L_k) mask for a whole batch, raises IndexError."""
+    q, k = (np.asarray(a, dtype=np.float64) for a in (q, k))
+    scores = q @ np.swapaxes(k, -1, -2) / math.sqrt(q.shape[-1])
+    if mask is not None:
+        scores[~np.asarray(mask, dtype=bool)] = -np.inf  # raises where the shapes differ, as the learner's does
+    return attention(q, k, v, mask)

@@ -146,3 +146,22 @@ def changed_in_place(got, expected, case):
     return (isinstance(got, Array) and isinstance(expected, np.ndarray) and got.data.shape == expected.shape
             and got.data.dtype.kind in "biuf"
             and bool(np.all(np.abs(got.data.astype(np.float64) - expected) < case.tolerance.atol)))
+
+
+# --- combinations: two or three of the slips above in one block (mistakes.toml names them in `combines`) -------
+
+
+def std_plus_eps(x, p, n_heads, eps=1e-5):
+    """The Annotated Transformer's LayerNorm, (y − μ)/(y.std(-1) + eps), in the post-LN block: Tensor.std divides
+    by n − 1, and eps is added to the root."""
+    return _block(x, p, n_heads, eps, ddof=1, eps_outside=True)
+
+
+def pre_ln_std_plus_eps(x, p, n_heads, eps=1e-5):
+    """The Annotated Transformer's EncoderLayer (x + sublayer(norm(x)), no norm at the end) with its LayerNorm."""
+    return _block(x, p, n_heads, eps, pre_ln=True, ddof=1, eps_outside=True)
+
+
+def pre_ln_eps_outside(x, p, n_heads, eps=1e-5):
+    """The same layer ported to NumPy, whose std divides by n: pre-LN, eps added to the root."""
+    return _block(x, p, n_heads, eps, pre_ln=True, eps_outside=True)

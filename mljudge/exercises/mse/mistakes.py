@@ -40,3 +40,8 @@ def squared_mean(pred, target):
 def not_averaged(got, expected, case):
     """Squared errors averaged over one axis only, or not at all: an array whose mean is the answer."""
     return is_unreduced(getattr(got, "data", got), expected, case.tolerance.atol, case.tolerance.rtol)
+
+
+def half_summed(pred, target):
+    """½·Σ d² = ½·‖pred − target‖²: the least-squares error of textbooks, halved and summed at once."""
+    return float(0.5 * np.sum((pred - target) ** 2))

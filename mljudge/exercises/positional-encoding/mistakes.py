@@ -70,3 +70,25 @@ def precision_lost(got, expected, case):
         return False
     error = np.abs(data.astype(np.float64) - expected)
     return bool(np.all(np.isfinite(error)) and error.max() < 1e-2)
+
+
+def _half_minus_one(d_model):
+    """fairseq's and tensor2tensor's scale, log(base)/(d_model/2 − 1): 1 pair divides by zero, an odd width has
+    no pairs (both raise here; what a port does instead, NaN or a zero column, is a case the learner fails)."""
+    half = d_model // 2
+    if d_model % 2 or half < 2:
+        raise ValueError("no pairs to spread the speeds over")
+    return half - 1
+
+
+def exponent_to_one(length, d_model, base=10000.0):
+    """Pair i turns at base^(−i/(d_model/2 − 1)): the exponents run from 0 to exactly 1, so the slowest pair turns
+    at 1/base instead of base^(−(d_model − 2)/d_model) (base ** -linspace(0, 1, d_model // 2))."""
+    return _table(length, d_model, lambda pos, j: pos / base ** (j // 2 / _half_minus_one(d_model)))
+
+
+def halves_exponent_to_one(length, d_model, base=10000.0):
+    """fairseq's SinusoidalPositionalEmbedding.get_embedding and tensor2tensor's get_timing_signal_1d (and the
+    timestep embedding of DDPM): the exponents from 0 to 1, and [all sines | all cosines]."""
+    interleaved = exponent_to_one(length, d_model, base)
+    return np.concatenate([interleaved[:, 0::2], interleaved[:, 1::2]], axis=1)

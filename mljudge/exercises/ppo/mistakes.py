@@ -83,3 +83,21 @@ def summed(new_log_probs, old_log_probs, advantages, clip=0.2):
 def not_averaged(got, expected, case):
     """Predicate: an array of per-action losses (or of per-row means) whose mean is the answer."""
     return is_unreduced(getattr(got, "data", got), expected, case.tolerance.atol, case.tolerance.rtol)
+
+
+def _normalised(advantages, ddof):
+    """(A − mean A)/(std A + 1e-8): the minibatch normalisation of stable-baselines3 and CleanRL (Tensor.std, which
+    divides by n − 1: ddof=1) or of OpenAI Baselines' ppo2 (np.std, which divides by n: ddof=0)."""
+    return (advantages - advantages.mean()) / (advantages.std(ddof=ddof) + 1e-8)
+
+
+def normalised_advantages(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """The right loss of advantages normalised first, with PyTorch's std (÷ n − 1)."""
+    r, a = _ratio(new_log_probs, old_log_probs), _normalised(advantages, ddof=1)
+    return _loss(np.minimum(r * a, _clipped(r, clip) * a))
+
+
+def normalised_advantages_biased_std(new_log_probs, old_log_probs, advantages, clip=0.2):
+    """The right loss of advantages normalised first, with NumPy's std (÷ n)."""
+    r, a = _ratio(new_log_probs, old_log_probs), _normalised(advantages, ddof=0)
+    return _loss(np.minimum(r * a, _clipped(r, clip) * a))

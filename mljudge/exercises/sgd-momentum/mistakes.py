@@ -53,3 +53,10 @@ def uphill(param, grad, velocity, lr=0.01, momentum=0.9):
 def swapped_outputs(param, grad, velocity, lr=0.01, momentum=0.9):
     new_velocity = momentum * velocity + grad
     return new_velocity, param - lr * new_velocity
+
+
+def velocity_holds_step(param, grad, velocity, lr=0.01, momentum=0.9):
+    # CS231n's form: the velocity is the step itself, v ← μ·v − lr·g, θ ← θ + v. The same path for a constant lr,
+    # a velocity −lr times PyTorch's.
+    new_velocity = momentum * velocity - lr * grad
+    return param + new_velocity, new_velocity

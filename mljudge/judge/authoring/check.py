@@ -31,15 +31,30 @@ from mljudge.judge.grade import grade
 from mljudge.judge.i18n import LANGS
 from mljudge.judge.loader import Where, load_exercise, schema_errors
 from mljudge.judge.localise import say
-from mljudge.judge.mistakes import RAISED, mistake_outputs, recognise
+from mljudge.judge.mistakes import RAISED, as_answer, mistake_outputs, recognise
 from mljudge.judge.report import VERDICTS, Report
 from mljudge.sandbox import TRACKS as TRACK_SPECS
-from mljudge.sandbox import Array, Pool, resolve
+from mljudge.sandbox import Pool, resolve
 
 MIN_CASES, MIN_VISIBLE, MIN_HINTS = 6, 2, 3
 HEADROOM = 2.0
 DRIFT_TOLERANCE = 1e-9
-_HEADER = re.compile(r"^#\s*(mistake|track):\s*([\w-]+)\s*$", re.MULTILINE)
+_HEADER = re.compile(r"^#\s*(mistake|track):\s*([\w-]+(?:\s*\+\s*[\w-]+)*)\s*$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class ExampleHeader:
+    """What an example submission's header lines say: `# track: torch` grades it in that track, `# mistake: id`
+    names the known mistake its report must recognise, and `# mistake: a + b` two that it recognises together
+    (docs/authoring.md)."""
+
+    track: str | None
+    mistakes: tuple[str, ...]
+
+
+def read_header(source: str) -> ExampleHeader:
+    found = dict(_HEADER.findall(source))
+    return ExampleHeader(found.get("track"), tuple(m.strip() for m in found.get("mistake", "").split("+") if m))
 
 
 @dataclass(frozen=True)
@@ -249,21 +264,19 @@ class _Checker:
             if want not in VERDICTS:
                 continue
             source = file.read_bytes()  # as a learner's upload: a non-UTF-8 example gets its verdict, no crash
-            headers = dict(_HEADER.findall(source.decode("utf-8", "replace")))
-            mistake = headers.get("mistake")
-            if mistake:
-                covered.add(mistake)
+            header = read_header(source.decode("utf-8", "replace"))
+            covered.update(header.mistakes)
             if not self.examples:
                 continue
-            report = self.grade(exercise, source, headers.get("track"), filename=file.name)
+            report = self.grade(exercise, source, header.track, filename=file.name)
             tracks_seen.add(report.track)
             if report.verdict != want:
                 first = say(report.message, "en").splitlines()[0]
                 self.error(file, f"expected {want}, got {report.verdict}: {first}")
             elif report.accepted:
                 self.accepted.append((str(file.relative_to(exercise.path)), report))
-            if mistake and mistake not in report.mistakes:
-                self.error(file, f"the mistake {mistake!r} is not recognised (recognised: "
+            if not set(header.mistakes) <= set(report.mistakes):
+                self.error(file, f"the mistake {' + '.join(header.mistakes)!r} is not recognised (recognised: "
                                  f"{', '.join(report.mistakes) or 'none'})")
         for track in TRACKS if self.examples else ():  # (a file's track is known once it is graded)
             if files and track in exercise.tracks and track not in tracks_seen:
@@ -281,7 +294,7 @@ class _Checker:
             if mistake.function is None:
                 continue
             outputs = mistake_outputs(exercise, mistake)
-            answers = {cid: _as_answer(v) for cid, v in outputs.items() if v is not RAISED}
+            answers = {cid: as_answer(v) for cid, v in outputs.items() if v is not RAISED}
             raised = frozenset(cid for cid, v in outputs.items() if v is RAISED)
             failed = [cid for cid, got in answers.items() if cases[cid].raises or (  # returned, should raise
                 cid in exercise.expected and not compare(exercise.expected[cid], got, exercise.function.returns,
@@ -291,8 +304,11 @@ class _Checker:
                 self.error("mistakes.toml", f"mistake {mistake.id!r} raises on every case")
             elif not failed:
                 self.error("mistakes.toml", f"mistake {mistake.id!r} passes every case: add a case where it differs")
-            elif mistake not in recognise(exercise, "numpy", answers, failed, raised):
-                self.error("mistakes.toml", f"mistake {mistake.id!r} is not recognised from its own outputs")
+            elif mistake not in (found := recognise(exercise, "numpy", answers, failed, raised)):
+                alone = [m.id for m in found if m.id in mistake.combines]
+                self.error("mistakes.toml", f"mistake {mistake.id!r} is not recognised from its own outputs" + (
+                    f": {alone[0]!r}, which it combines, gives the same answers on every case (add a case where "
+                    "the combination differs from it)" if alone else ""))
 
     def _forbidden(self, exercise: Exercise) -> None:
         """A synthetic submission per forbidden name, by a plain and a dynamic route, must be refused."""
@@ -403,13 +419,3 @@ def _same(stored: Any, fresh: Any) -> bool:
         return bool(np.isclose(stored, fresh, rtol=DRIFT_TOLERANCE, atol=DRIFT_TOLERANCE, equal_nan=True))
     return bool(stored == fresh)
 
-
-def _as_answer(value: Any) -> Any:
-    """A trusted value dressed as a learner's answer from the NumPy track."""
-    if isinstance(value, np.ndarray | np.generic):
-        return Array(np.asarray(value), origin="ndarray")
-    if isinstance(value, tuple | list):
-        return tuple(_as_answer(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _as_answer(v) for k, v in value.items()}
-    return value
