@@ -144,7 +144,8 @@ def plain_failures(exercise: Exercise, source: str, track: str) -> list[str]:
     exec(compile(source, f"<attack {exercise.slug}>", "exec"), namespace)
     function = namespace[exercise.function.name]
     to_array = track_named(track).to_array
-    failures, earlier = [], []
+    failures: list[str] = []
+    earlier: list[tuple[Any, Any]] = []
     for case in exercise.cases:
         args, kwargs = exercise.call_args(case.args)
         before = [np.array(a, copy=True) for a in _arrays([*args, *kwargs.values()])]
