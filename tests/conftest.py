@@ -11,6 +11,9 @@ command-line options, and its markers, given by what a test uses and where it li
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections import Counter
 from collections.abc import Iterator
 
@@ -88,6 +91,14 @@ SLOW = (
 # rest of every table is the exhaustive sweep.
 ATTACKS = "tests/sandbox/attacks/"
 REPRESENTATIVE_ATTACKS = 1
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The record's default home is the per-user data directory (platformdirs, which follows XDG_DATA_HOME): the
+    suite, and every `judge` it starts, gets one of its own, so that no test writes into the real one."""
+    data_home = tempfile.mkdtemp(prefix="mljudge-test-data-")
+    os.environ["XDG_DATA_HOME"] = data_home
+    config.add_cleanup(lambda: shutil.rmtree(data_home, ignore_errors=True))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -417,7 +417,7 @@ def _cases(doc: dict[str, Any], function: FunctionSpec, default: Tolerance, wher
             try:
                 materialized[name] = materialize(value, params[name].kind)
             except (ValueError, TypeError, KeyError) as exc:
-                errors.append(where.error(f"case {case_id!r}, argument {name!r}: {exc}", "case", i, "args", name))
+                errors.append(where.error(f"case {case_id!r}: {exc} (argument {name!r})", "case", i, "args", name))
         if errors:
             continue
         cases.append(Case(

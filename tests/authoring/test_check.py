@@ -133,8 +133,8 @@ def test_only_one_visible_case(judge: Judge, exercises: Path, shared_pool: objec
 def test_case_with_unknown_argument(judge: Judge, exercises: Path) -> None:
     cases = exercises / "gelu" / "cases.toml"
     edit(cases, "args.x = [-3.0, 3.0]", "args.x = [-3.0, 3.0]\nargs.y = 1.0")
-    assert_fails(check(judge, exercises, "--quick"),
-                 f"{at(cases, line_of(cases, 'args.x = [-3.0, 3.0]'))}: case 'example-2': unknown argument 'y'; the "
+    assert_fails(check(judge, exercises, "--quick"),  # at the argument's own line
+                 f"{at(cases, line_of(cases, 'args.y = 1.0'))}: case 'example-2': unknown argument 'y'; the "
                  "parameters are: x")
 
 
