@@ -31,7 +31,8 @@ SANDBOX_FIXTURES = frozenset({"pool", "bare_pool", "secret_pool", "unguarded", "
 # grading too), `judge check` in a fixture, or `judge` subprocesses.
 SANDBOX_MODULES = ("tests/sandbox/test_isolation.py", "tests/sandbox/test_by_design.py",
                    "tests/judge/test_general_format.py", "tests/authoring/test_batch.py", "tests/judge/test_cli.py",
-                   "tests/judge/test_golden.py", "tests/web/test_serve.py", "tests/web/test_load.py")
+                   "tests/judge/test_golden.py", "tests/web/test_serve.py", "tests/web/test_load.py",
+                   "tests/test_install.py")
 
 # Slow by what a test uses: real services (a PostgreSQL cluster, Redis, judge workers: seconds to start and to
 # drain), or `judge check` on a copy of GELU (it grades every example).
@@ -51,6 +52,9 @@ SLOW = (
     "tests/web/test_lesson_logic.py::test_every_panel_lesson_validates_and_sends_bounded_data",
     "tests/reference/test_transformer.py::test_lesson_curves_agree_with_an_independent_sample",
     "tests/web/test_load.py",
+    # a wheel built, installed into a fresh venv and used as a teacher would: ~90 s (two `judge serve`s, a
+    # course checked, doctor)
+    "tests/test_install.py",
     # `judge` in subprocesses, ~1 s each and more with torch or a limit to wait out (two golden reports keep the
     # CLI in the quick loop), `judge serve` with the HTTP layer's timeouts
     "tests/judge/test_cli.py",

@@ -161,11 +161,20 @@ def plan_root(readable_paths: Sequence[str], hidden_paths: Sequence[str] = ()) -
             Bind(OLD_ROOT + os.fsencode(path), os.fsencode(path), flags(path, extra))
             for path, extra in sorted(binds, key=lambda b: (b[0].count("/"), b[0]))
         ),
-        # Only what a bind would show: a hidden path outside every bind is invisible already.
-        masks=tuple(os.fsencode(os.path.realpath(h)) for h in hidden_paths
-                    if os.path.isdir(h) and any(_is_under(os.path.realpath(h), b) for b, _ in binds)),
+        masks=tuple(os.fsencode(m) for m in _masks(hidden_paths, [b for b, _ in binds])),
         staging=os.fsencode(_staging([b for b, _ in binds])),
     )
+
+
+def _masks(hidden_paths: Sequence[str], bound: Sequence[str]) -> list[str]:
+    """The hidden folders to cover: only what a bind would show (one outside every bind is invisible already),
+    and not one inside another (the outer mask hides it, and its mount point is gone under that mask)."""
+    shown = sorted({os.path.realpath(h) for h in hidden_paths if os.path.isdir(h)}, key=len)
+    masks: list[str] = []
+    for path in shown:
+        if any(_is_under(path, b) for b in bound) and not any(_is_under(path, m) for m in masks):
+            masks.append(path)
+    return masks
 
 
 def _staging(bound: Sequence[str]) -> str:

@@ -36,7 +36,7 @@ import torch  # imported before any fork, as the zygote does (~1.5 s, once)
 from mljudge.sandbox.isolation import IsolationError, Jail, LayerStatus
 from mljudge.sandbox.limits import Limits
 from mljudge.sandbox.probe import _probe, probe, samples
-from mljudge.sandbox.rootfs import pth_paths, python_readable_paths
+from mljudge.sandbox.rootfs import plan_root, pth_paths, python_readable_paths
 from mljudge.sandbox.seccomp_filter import compile_filter
 
 ROOT = os.geteuid() == 0
@@ -197,6 +197,14 @@ def test_probe_looks_for_the_hidden_files_from_inside() -> None:
             unmasked.close()
     assert not seen["filesystem"].active
     assert "NOT holding" in seen["filesystem"].detail and "__init__.py" in seen["filesystem"].detail
+
+
+def test_a_hidden_folder_inside_another_is_covered_by_the_outer_mask() -> None:
+    """The course inside the installed package (site-packages/mljudge/exercises) is hidden with the package: one
+    mask, since the inner folder's mount point is gone once the outer one is covered."""
+    with secret_folder() as folder:
+        inner = os.path.join(folder, "exercises")
+        assert plan_root(PATHS, [inner, folder]).masks == (os.fsencode(os.path.realpath(folder)),)
 
 
 def test_folders_a_pth_file_adds_are_readable(tmp_path: Any) -> None:
