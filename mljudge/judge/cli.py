@@ -158,8 +158,10 @@ def _exercise(args: argparse.Namespace) -> Exercise:
 
 def _run(args: argparse.Namespace) -> int:
     from mljudge.judge.grade import grade
+    from mljudge.judge.pools import shared_pool
 
     exercise = _exercise(args)
+    shared_pool(hide=(_catalog(args).root,))  # the pool grade() takes, made here: its jails hide the course too
     if args.track and args.track not in exercise.tracks:
         raise UsageError(f"exercise {exercise.slug!r} has no {args.track} track")
     try:
@@ -238,7 +240,7 @@ def _check(args: argparse.Namespace) -> int:
     # Without a course.toml no module is declared, so every exercise's module is an error (not a free pass).
     modules = {m.id for m in catalog.modules()} if (catalog.root / course.COURSE_FILE).is_file() else set()
     jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(slugs)))
-    pool = new_pool(jobs)
+    pool = new_pool(jobs, hide=(catalog.root,))
     progress = render.Progress(len(slugs), sys.stderr)
     try:
         results = run_all(lambda slug: check_exercise(catalog.root / slug, write=args.write, pool=pool,
@@ -302,7 +304,7 @@ def _grade(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot write {args.csv}: {exc.strerror}") from None
     jobs = args.jobs or os.cpu_count() or 1
-    pool = new_pool(jobs)
+    pool = new_pool(jobs, hide=(exercise.path.parent,))
     progress = render.Progress(len(submissions), sys.stderr)
     try:
         lang = normalize_lang(args.lang)
@@ -328,7 +330,7 @@ def _doctor(args: argparse.Namespace) -> int:
     from mljudge import sandbox
     from mljudge.judge.pools import hidden
 
-    layers = sandbox.diagnose(hidden())
+    layers = sandbox.diagnose(hidden((Catalog(args.exercises_dir).root,)))  # as the pools of run, check, serve
     ok = all(layer.active for layer in layers)
     if args.json:
         print(json.dumps({"ok": ok, "layers": [dataclasses.asdict(layer) for layer in layers]}, indent=2))
