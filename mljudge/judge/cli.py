@@ -244,7 +244,7 @@ def _check(args: argparse.Namespace) -> int:
     progress = render.Progress(len(slugs), sys.stderr)
     try:
         results = run_all(lambda slug: check_exercise(catalog.root / slug, write=args.write, pool=pool,
-                                                      known_modules=modules or None, examples=not args.quick),
+                                                      known_modules=modules, examples=not args.quick),
                           slugs, jobs=jobs, on_done=lambda result: progress.step(result.slug))
     finally:
         progress.done()
