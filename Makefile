@@ -16,8 +16,10 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# The record of submissions stays in the checkout (var/, git-ignored) unless JUDGE_DATA_DIR says otherwise;
+# an installed `judge serve` keeps it in the per-user data directory.
 run: setup
-	$(BIN)/judge serve $(ARGS)
+	JUDGE_DATA_DIR="$${JUDGE_DATA_DIR:-var}" $(BIN)/judge serve $(ARGS)
 
 # The browser tests drive Debian's Chromium; install it when missing (needs root, as in CI). On a fresh machine
 # unattended upgrades often hold apt's lock: wait for it (up to 10 minutes) instead of failing at once.

@@ -14,7 +14,13 @@ from mljudge.judge import cli
 
 
 def _serve_command(command: cli.AddCommand) -> None:
+    from platformdirs import user_data_path
+
     serve = command("serve", _serve, "run the web app (editor, lessons, JSON API) with the sandbox warm")
+    serve.formatter_class = argparse.RawDescriptionHelpFormatter
+    serve.epilog = ("Submissions are recorded in $JUDGE_DATABASE_URL, else in mljudge.sqlite3 in $JUDGE_DATA_DIR,\n"
+                    f"by default {user_data_path('mljudge', appauthor=False)} (never the working directory).\n"
+                    "docs/deploy.md lists every setting.")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     serve.add_argument("--slots", type=int, default=None, metavar="N",

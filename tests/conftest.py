@@ -11,6 +11,9 @@ command-line options, and its markers, given by what a test uses and where it li
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections import Counter
 from collections.abc import Iterator
 
@@ -28,7 +31,8 @@ SANDBOX_FIXTURES = frozenset({"pool", "bare_pool", "secret_pool", "unguarded", "
 # grading too), `judge check` in a fixture, or `judge` subprocesses.
 SANDBOX_MODULES = ("tests/sandbox/test_isolation.py", "tests/sandbox/test_by_design.py",
                    "tests/judge/test_general_format.py", "tests/authoring/test_batch.py", "tests/judge/test_cli.py",
-                   "tests/judge/test_golden.py", "tests/web/test_serve.py", "tests/web/test_load.py")
+                   "tests/judge/test_golden.py", "tests/web/test_serve.py", "tests/web/test_load.py",
+                   "tests/test_install.py")
 
 # Slow by what a test uses: real services (a PostgreSQL cluster, Redis, judge workers: seconds to start and to
 # drain), or `judge check` on a copy of GELU (it grades every example).
@@ -48,6 +52,9 @@ SLOW = (
     "tests/web/test_lesson_logic.py::test_every_panel_lesson_validates_and_sends_bounded_data",
     "tests/reference/test_transformer.py::test_lesson_curves_agree_with_an_independent_sample",
     "tests/web/test_load.py",
+    # a wheel built, installed into a fresh venv and used as a teacher would: ~90 s (two `judge serve`s, a
+    # course checked, doctor)
+    "tests/test_install.py",
     # `judge` in subprocesses, ~1 s each and more with torch or a limit to wait out (two golden reports keep the
     # CLI in the quick loop), `judge serve` with the HTTP layer's timeouts
     "tests/judge/test_cli.py",
@@ -88,6 +95,14 @@ SLOW = (
 # rest of every table is the exhaustive sweep.
 ATTACKS = "tests/sandbox/attacks/"
 REPRESENTATIVE_ATTACKS = 1
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The record's default home is the per-user data directory (platformdirs, which follows XDG_DATA_HOME): the
+    suite, and every `judge` it starts, gets one of its own, so that no test writes into the real one."""
+    data_home = tempfile.mkdtemp(prefix="mljudge-test-data-")
+    os.environ["XDG_DATA_HOME"] = data_home
+    config.add_cleanup(lambda: shutil.rmtree(data_home, ignore_errors=True))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

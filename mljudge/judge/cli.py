@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from mljudge.judge import render
+from mljudge.judge import course, render
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.errors import ExerciseError, JudgeError
 from mljudge.judge.exercise import TRACKS, Exercise
@@ -59,13 +59,17 @@ def _parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
         prog="judge",
         description="mljudge: run machine-learning exercises against graded cases in a sandbox.",
         epilog="Examples:\n  judge list\n  judge show gelu --lang ru\n  judge run gelu solution.py\n"
-               "  judge serve\n  judge check --all",
+               "  judge serve\n  judge check --all --exercises-dir ~/my-course\n\n"
+               f"The course: --exercises-dir DIR, else $JUDGE_EXERCISES_DIR, else the bundled one\n"
+               f"  ({course.bundled_root()}).\n"
+               "A course of your own is a folder with its course.toml: see docs/authoring.md.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--exercises-dir", type=Path, default=None, metavar="DIR",
-                        help="where exercises live (default: $JUDGE_EXERCISES_DIR or the bundled exercises/)")
+                        help="the course: a folder with its course.toml and exercise folders (default: "
+                             "$JUDGE_EXERCISES_DIR, else the course bundled in the package)")
 
     def command(name: str, handler: Callable[[argparse.Namespace], int], help: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help, description=help, parents=[common])
@@ -98,8 +102,9 @@ def _parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
     doctor.add_argument("--json", action="store_true")
 
     check = command("check", _check, "prove exercises right: metadata, expected values, solutions, examples")
-    check.add_argument("slugs", nargs="*", metavar="SLUG", help="exercises to check")
-    check.add_argument("--all", action="store_true", help="check every exercise")
+    check.add_argument("slugs", nargs="*", metavar="SLUG",
+                       help="exercises to check (none: every exercise of the course, as --all)")
+    check.add_argument("--all", action="store_true", help="check every exercise of the course, and its course.toml")
     check.add_argument("--write", action="store_true",
                        help="(re)compute expected.json from the reference before checking")
     check.add_argument("--quick", action="store_true",
@@ -135,7 +140,11 @@ def _parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
 
 
 def _catalog(args: argparse.Namespace) -> Catalog:
-    return Catalog(args.exercises_dir)
+    """The course the command works on; a folder that holds none is a usage error (exit 2), never an empty
+    success."""
+    catalog = Catalog(args.exercises_dir)
+    course.require(catalog.root)
+    return catalog
 
 
 def _exercise(args: argparse.Namespace) -> Exercise:
@@ -149,8 +158,11 @@ def _exercise(args: argparse.Namespace) -> Exercise:
 
 def _run(args: argparse.Namespace) -> int:
     from mljudge.judge.grade import grade
+    from mljudge.judge.pools import course_vocabulary, shared_pool
 
     exercise = _exercise(args)
+    root = _catalog(args).root  # the pool grade() takes, made here: its jails hide the course too
+    shared_pool(course_vocabulary(root), hide=(root,))
     if args.track and args.track not in exercise.tracks:
         raise UsageError(f"exercise {exercise.slug!r} has no {args.track} track")
     try:
@@ -208,40 +220,62 @@ def _check(args: argparse.Namespace) -> int:
     from mljudge.judge.pools import new_pool
 
     catalog = _catalog(args)
-    slugs = catalog.slugs() if args.all else args.slugs
-    if not slugs:
-        raise UsageError("name the exercises to check, or use --all")
-    if not args.all:
-        for slug in slugs:
-            if not (catalog.root / slug / "exercise.toml").is_file():
-                raise UsageError(f"no exercise named {slug!r} in {catalog.root}")
+    whole = args.all or not args.slugs
+    if args.write and whole and course.writes_into_package(catalog.root):
+        raise UsageError(f"--write would change the bundled course inside the installed package ({catalog.root}); "
+                         "check your own course with --exercises-dir DIR")
+    slugs = catalog.own_slugs() if whole else args.slugs
+    for slug in [] if whole else slugs:
+        if not (catalog.root / slug / "exercise.toml").is_file():
+            raise UsageError(f"no exercise named {slug!r} in {catalog.root}"
+                             + (" (a bundled exercise this course lists is checked in the bundled course)"
+                                if slug in catalog.borrowed(lenient=True) else ""))
+        if args.write and course.writes_into_package(catalog.root / slug):
+            raise UsageError(f"--write would change {slug!r} inside the installed package ({catalog.root})")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    modules = {m.id for m in catalog.modules()}
-    jobs = min(args.jobs or os.cpu_count() or 1, len(slugs))
-    pool = new_pool(jobs)
+    course_errors = catalog.course_errors() if whole else []
+    if not slugs and not course_errors:
+        raise UsageError(f"the course at {catalog.root} has no exercise folders yet: `judge new SLUG "
+                         f"--exercises-dir {catalog.root}` starts one")
+    # Without a course.toml no module is declared, so every exercise's module is an error (not a free pass).
+    modules = {m.id for m in catalog.modules()} if (catalog.root / course.COURSE_FILE).is_file() else set()
+    jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(slugs)))
+    pool = new_pool(jobs, hide=(catalog.root,))
     progress = render.Progress(len(slugs), sys.stderr)
     try:
         results = run_all(lambda slug: check_exercise(catalog.root / slug, write=args.write, pool=pool,
-                                                      known_modules=modules or None, examples=not args.quick),
+                                                      known_modules=modules, examples=not args.quick),
                           slugs, jobs=jobs, on_done=lambda result: progress.step(result.slug))
     finally:
         progress.done()
         pool.close()
+    for exc in course_errors:
+        print(f"error: {exc}")
     for result in results:
         for problem in result.problems:
             print(problem)
     print(render.check_summary(results, color=render.use_color(sys.stdout)))
-    return EXIT_OK if all(r.ok for r in results) else EXIT_FAIL
+    return EXIT_OK if all(r.ok for r in results) and not course_errors else EXIT_FAIL
 
 
 def _new(args: argparse.Namespace) -> int:
+    import shlex
+
     from mljudge.judge.authoring.new import MARKER, scaffold
 
-    path = scaffold(_catalog(args).root, args.slug, module=args.module)
-    print(f"created {path}\nnext: replace every {MARKER} (`judge check {args.slug}` lists them), then run "
-          f"`judge check --write {args.slug}`\nstarters: starters/<track>.py in English, starters/<track>.ru.py "
-          "in Russian: the same code, its comments and docstring translated (`judge check` compares the code)")
+    root = Catalog(args.exercises_dir).root  # may hold no course yet: this is its first exercise
+    made = scaffold(root, args.slug, module=args.module)
+    print(f"created {made.folder}")
+    for file in made.written:
+        print(f"  wrote {file}")
+    for file in made.kept:
+        print(f"  kept  {file} (it exists: add the new function to it)")
+    where = "" if course.is_bundled(root) else f" --exercises-dir {shlex.quote(str(root))}"
+    print(f"next: replace every {MARKER} (`judge check {args.slug}{where}` lists them), then run "
+          f"`judge check --write {args.slug}{where}`\nstarters: starters/<track>.py in English, "
+          "starters/<track>.ru.py in Russian: the same code, its comments and docstring translated (`judge check` "
+          "compares the code)")
     return EXIT_OK
 
 
@@ -271,7 +305,7 @@ def _grade(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot write {args.csv}: {exc.strerror}") from None
     jobs = args.jobs or os.cpu_count() or 1
-    pool = new_pool(jobs)
+    pool = new_pool(jobs, hide=(exercise.path.parent,))
     progress = render.Progress(len(submissions), sys.stderr)
     try:
         lang = normalize_lang(args.lang)
@@ -297,7 +331,7 @@ def _doctor(args: argparse.Namespace) -> int:
     from mljudge import sandbox
     from mljudge.judge.pools import hidden
 
-    layers = sandbox.diagnose(hidden())
+    layers = sandbox.diagnose(hidden((Catalog(args.exercises_dir).root,)))  # as the pools of run, check, serve
     ok = all(layer.active for layer in layers)
     if args.json:
         print(json.dumps({"ok": ok, "layers": [dataclasses.asdict(layer) for layer in layers]}, indent=2))

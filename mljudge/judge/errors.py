@@ -31,3 +31,18 @@ class ExerciseError(JudgeError):
         self.path = Path(path)
         self.line = line
         self.message = message
+
+
+class ExerciseErrors(ExerciseError):
+    """Several problems found at once in one file (every case of cases.toml that is wrong, say): it reads as the
+    first, and `every` lists them all, so that `judge check` reports them in one run."""
+
+    def __init__(self, errors: list[ExerciseError]) -> None:
+        first = errors[0]
+        super().__init__(first.path, first.message, first.line)
+        self.errors = list(errors)
+
+
+def every(exc: ExerciseError) -> list[ExerciseError]:
+    """The problems one ExerciseError stands for: itself, or each of an ExerciseErrors."""
+    return list(exc.errors) if isinstance(exc, ExerciseErrors) else [exc]

@@ -116,12 +116,13 @@ class Mistake:
 
 @dataclass(frozen=True)
 class Module:
-    """A module of the course (exercises/course.toml)."""
+    """A module of the course (course.toml)."""
 
     id: str
     number: int
     title: Text
     intro: Text
+    bundled: tuple[str, ...] = ()  # bundled exercises shown in this module of another course, in this order
 
 
 @dataclass(frozen=True)

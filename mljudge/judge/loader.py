@@ -30,8 +30,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, cast
 
-from mljudge.judge import schema, starters, values
-from mljudge.judge.errors import ExerciseError
+from mljudge.judge import course, schema, starters, values
+from mljudge.judge.errors import ExerciseError, ExerciseErrors
 from mljudge.judge.exercise import (
     EXPECTED_FORMAT,
     NO_DEFAULT,
@@ -58,7 +58,9 @@ from mljudge.sandbox import Limits, imports_for
 MAX_PLOT_POINTS = 5000
 ID = re.compile(r"[A-Za-z0-9][\w-]*")
 GROUPS_FILE = "forbidden.toml"  # shared groups of forbidden names and ops, next to course.toml
-BUNDLED = Path(__file__).resolve().parents[1] / "exercises"  # the course inside the package
+# The files a course's exercises share, each read from the course, then the bundled course (course.shared_files):
+# a change to one reloads the exercises.
+SHARED_FILES = (GROUPS_FILE, VOCABULARY_FILE)
 
 
 def load_exercise(path: Path | str, *, require_expected: bool = True) -> Exercise:
@@ -311,8 +313,20 @@ def _starters(path: Path, english: str) -> Text:
             raise ExerciseError(file, f"file is missing: every starter exists in each language, this one in {lang} "
                                       f"with the code of {english} and its comments and docstring translated")
         texts[lang] = _read_text(file)
+        _require_compiles(file, texts[lang])
     starters.require_same_code(path, english, texts)
     return texts
+
+
+def _require_compiles(file: Path, source: str) -> None:
+    """A starter is the learner's first view of the exercise: one that is not Python keeps the exercise from
+    loading (never served or run; `judge check` says where)."""
+    try:
+        compile(source, str(file), "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        raise ExerciseError(file, f"does not compile: {exc.msg}", exc.lineno) from None
+    except ValueError as exc:  # a NUL byte
+        raise ExerciseError(file, f"does not compile: {exc}") from None
 
 
 def _tolerance(table: dict[str, Any], default: Tolerance | None = None) -> Tolerance:
@@ -366,8 +380,9 @@ def _vocabulary(table: dict[str, Any], tracks: dict[str, Track], where: Where) -
         raise where.error(f"vocabulary: {', '.join(sorted(both))} both added and taken", "vocabulary")
     reason = text_field(table, "reason", where, "vocabulary") if "reason" in table else Text()
     by_track = {name: words.exercise(TRACK_SPECS[name], adds, takes) for name in tracks}
+    # The union in every track, not only the exercise's: it names the pool that grades it (judge.pools).
     return ExerciseVocabulary(adds, takes, reason, by_track,
-                              {name: words.union(TRACK_SPECS[name]) for name in tracks})
+                              {name: words.union(spec) for name, spec in TRACK_SPECS.items()})
 
 
 # A course's words by its folder, with the files' times: an edited vocabulary.toml is read again.
@@ -375,9 +390,10 @@ _words_cache: dict[tuple[Path, ...], tuple[tuple[float, ...], Words]] = {}
 
 
 def course_words(root: Path) -> Words:
-    """The words of the course in `root`: the bundled course's vocabulary.toml, then the course's own."""
-    files = tuple(dict.fromkeys(f.resolve() for f in (BUNDLED / VOCABULARY_FILE, root / VOCABULARY_FILE)
-                                if f.is_file()))
+    """The words of the course in `root`: the bundled course's vocabulary.toml, then the course's own (a course
+    without one speaks the bundled course's words)."""
+    # The bundled course's words first: the course's own replace or add to them.
+    files = tuple(dict.fromkeys(f.resolve() for f in reversed(course.shared_files(root, VOCABULARY_FILE))))
     stamps = tuple(f.stat().st_mtime for f in files)
     cached = _words_cache.get(files)
     if cached is not None and cached[0] == stamps:
@@ -404,42 +420,52 @@ def _forbidden(item: dict[str, Any], where: Where, index: int) -> Forbidden:
 
 
 def _forbidden_group(root: Path, group: str, where: Where, index: int) -> dict[str, Any]:
-    """A group of forbidden names and ops from the catalogue's forbidden.toml (next to course.toml)."""
-    path = root / GROUPS_FILE
-    if not path.is_file():
-        raise where.error(f"group {group!r}: there is no {GROUPS_FILE} next to the exercise folders",
-                          "forbidden", index, "group")
-    with reading(path):
-        groups: dict[str, Any] = read_checked(path, schema.FORBIDDEN_GROUPS)[0].get("group", {})
-    if group not in groups:
-        raise where.error(f"no forbidden group {group!r}{schema.did_you_mean(group, groups)}; {path} has: "
-                          f"{', '.join(groups) or 'none'}", "forbidden", index, "group")
-    return groups[group]  # type: ignore[no-any-return]
+    """A group of forbidden names and ops from forbidden.toml: the course's own, then the bundled course's."""
+    known: dict[str, list[str]] = {}
+    for path in course.shared_files(root, GROUPS_FILE):
+        with reading(path):
+            groups: dict[str, Any] = read_checked(path, schema.FORBIDDEN_GROUPS)[0].get("group", {})
+        if group in groups:
+            return groups[group]  # type: ignore[no-any-return]
+        known[str(path)] = list(groups)
+    every_group = [name for names in known.values() for name in names]
+    has = "; ".join(f"{path} has {', '.join(names) or 'none'}" for path, names in known.items())
+    raise where.error(f"no forbidden group {group!r}{schema.did_you_mean(group, every_group)}; "
+                      f"{has or f'there is no {GROUPS_FILE} in the course or the bundled course'}",
+                      "forbidden", index, "group")
 
 
 def _cases(doc: dict[str, Any], function: FunctionSpec, default: Tolerance, where: Where) -> tuple[Case, ...]:
     raw = doc.get("case")
     if not raw:
         raise where.error("no [[case]] tables", "case")
-    cases, seen = [], set()
+    cases, seen, errors = [], set(), []  # every wrong case and argument at once
     params = {p.name: p for p in function.params}
     for i, item in enumerate(raw):
         case_id = item.get("id", "")
         if not ID.fullmatch(case_id) or case_id in seen:
-            raise where.error(f"case {i + 1} needs a unique id (letters, digits, -)", "case", i)
+            errors.append(where.error(f"case {i + 1} needs a unique id (letters, digits, -)", "case", i))
         seen.add(case_id)
         args = item.get("args", {})
         for name in args:
             if name not in params:
-                raise where.error(f"case {case_id!r}: unknown argument {name!r}{schema.did_you_mean(name, params)}; "
-                                  f"the parameters are: {', '.join(params)}", "case", i, "args")
+                errors.append(where.error(f"case {case_id!r}: unknown argument {name!r}"
+                                          f"{schema.did_you_mean(name, params)}; the parameters are: "
+                                          f"{', '.join(params)}", "case", i, "args", name))
         missing = [p.name for p in function.params if p.required and p.name not in args]
         if missing:
-            raise where.error(f"case {case_id!r}: missing argument(s) {', '.join(missing)}", "case", i, "args")
-        try:
-            materialized = {name: materialize(value, params[name].kind) for name, value in args.items()}
-        except (ValueError, TypeError, KeyError) as exc:
-            raise where.error(f"case {case_id!r}: {exc}", "case", i, "args") from None
+            errors.append(where.error(f"case {case_id!r}: missing argument(s) {', '.join(missing)}",
+                                      "case", i, "args"))
+        materialized = {}
+        for name, value in args.items():
+            if name not in params:
+                continue
+            try:
+                materialized[name] = materialize(value, params[name].kind)
+            except (ValueError, TypeError, KeyError) as exc:
+                errors.append(where.error(f"case {case_id!r}: {exc} (argument {name!r})", "case", i, "args", name))
+        if errors:
+            continue
         cases.append(Case(
             id=case_id,
             kind=text_field(item, "kind", where, "case", i),
@@ -449,6 +475,8 @@ def _cases(doc: dict[str, Any], function: FunctionSpec, default: Tolerance, wher
             raises=tuple(item.get("raises", [])),
             raised_by_learner=item.get("raised_by", "anyone") == "learner",
         ))
+    if errors:
+        raise ExerciseErrors(errors)
     return tuple(cases)
 
 
@@ -553,28 +581,48 @@ _loaded_files: dict[tuple[Path, float], ModuleType] = {}
 
 
 def load_callable(folder: Path, ref: str, where: Where, *keys: str | int) -> Callable[..., Any]:
-    """'mljudge.reference.gelu:gelu_tanh' (trusted package) or 'mistakes.py:no_cubic' (a file of this exercise)."""
+    """Trusted code an exercise names, in one of three forms (docs/authoring.md, "Trusted code"):
+    'mistakes.py:no_cubic', a file of this exercise's folder; 'course.reference.layer_norm:layer_norm', a module
+    of this exercise's course (judge.course); 'mljudge.reference.gelu:gelu_tanh', an installed package."""
     module_ref, _, attr = str(ref).partition(":")
+    root = folder.parent
     try:
+        if not attr:
+            raise ImportError("name it as MODULE:FUNCTION")
         if module_ref.endswith(".py"):
             file = (folder / module_ref).resolve()
             key = (file, file.stat().st_mtime if file.is_file() else 0.0)
             module = _loaded_files.get(key)
             if module is None:
-                spec = importlib.util.spec_from_file_location(f"exercise_{folder.name}_{file.stem}", file)
+                name = f"{course.package_name(root)}_exercise_{folder.name.replace('-', '_')}_{file.stem}"
+                spec = importlib.util.spec_from_file_location(name, file)
                 if spec is None or spec.loader is None or not file.is_file():
                     raise ImportError(f"{module_ref} not found")
                 module = importlib.util.module_from_spec(spec)
                 spec.loader.exec_module(module)
                 _loaded_files[key] = module
+        elif module_ref.startswith(course.CODE_PREFIX):
+            module = course.import_module(root, module_ref.removeprefix(course.CODE_PREFIX))
         else:
             module = importlib.import_module(module_ref)
         func = getattr(module, attr)
     except Exception as exc:  # the module's own code runs here, and may raise anything
-        raise where.error(f"cannot load {ref!r}: {type(exc).__name__}: {exc}", *keys) from None
+        raise where.error(f"cannot load {ref!r}: {type(exc).__name__}: {exc}{_advice(root, module_ref)}",
+                          *keys) from None
     if not callable(func):
         raise where.error(f"{ref!r} is not callable", *keys)
     return cast("Callable[..., Any]", func)
+
+
+def _advice(root: Path, module_ref: str) -> str:
+    """When a module of the course is named like an installed package, the name that reaches it."""
+    if module_ref.endswith(".py") or module_ref.startswith(course.CODE_PREFIX):
+        return ""
+    found = course.module_file(root, module_ref)
+    if found is None:
+        return ""
+    return (f"; {found} is a module of this course: name it {course.CODE_PREFIX}{module_ref}:… "
+            "(docs/authoring.md, \"Trusted code\")")
 
 
 def resolve_reference(exercise: Exercise) -> Callable[..., Any] | None:

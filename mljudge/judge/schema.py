@@ -339,7 +339,9 @@ MISTAKES = Table({"mistake": Tables(Table({
 
 COURSE = Table({
     "title": Text(),
-    "module": Tables(Table({"id": Str(), "number": Int(), "title": Text(), "intro": Text()})),
+    # `bundled`: slugs of the bundled course's exercises shown in this module of another course (judge.catalog).
+    "module": Tables(Table({"id": Str(), "number": Int(), "title": Text(), "intro": Text(),
+                            "bundled": List(Str())})),
 })
 
 # exercises/forbidden.toml: groups of forbidden names and ops that several exercises share (`group = "<id>"`).

@@ -33,7 +33,7 @@ def diagnose(hidden: tuple[str, ...] = ()) -> list[LayerStatus]:
 
     layers = [LayerStatus("policy", True,
                           f"static check + RestrictedPython {version('RestrictedPython')} compiler")]
-    layers += probe(python_readable_paths())
+    layers += probe(python_readable_paths(), hidden)
     layers += _in_real_children(hidden)
     return layers
 

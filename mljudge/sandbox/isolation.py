@@ -179,7 +179,8 @@ class Jail:
             "none": f"unavailable: {self._why_unconfined}",
         }[self.mode]
         filesystem = (
-            f"tmpfs root with {len(plan.binds)} read-only binds, private /tmp, no /proc"
+            f"tmpfs root with {len(plan.binds)} read-only binds ({len(plan.masks)} folder(s) of the judge's under "
+            "them masked), private /tmp, no /proc"
             if confined
             else "unavailable without a mount namespace"
         )

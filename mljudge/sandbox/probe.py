@@ -1,7 +1,8 @@
 """Is every layer of the jail really active here? Enter one in a throwaway child and test from inside.
 
-`Jail.layers` only says what a jail plans to set up (that is what `judge serve` reports from its zygotes);
-`probe`, which `judge doctor` runs, checks that the kernel really holds each layer.
+`Jail.layers` only says what a jail plans to set up (what the zygotes report); `probe`, which `judge doctor` and
+`judge serve` run, checks that the kernel really holds each layer, with the readable and hidden paths the pools'
+jails use: the judge's own files must be out of sight from inside.
 """
 
 from __future__ import annotations
@@ -20,19 +21,43 @@ from mljudge.sandbox import libc, uids
 from mljudge.sandbox.isolation import LAYERS, IsolationError, Jail, LayerStatus, capabilities
 from mljudge.sandbox.limits import Limits
 
+# Files of the hidden folders looked for from inside the jail: enough to cover every subfolder of the judge's
+# package (its code, the bundled course, the references), few enough to stat in a moment.
+MAX_SAMPLES = 400
 
-def probe(readable_paths: Sequence[str], timeout: float = 30.0) -> list[LayerStatus]:
-    """Fork a throwaway child, enter a Jail, test from inside that each layer really holds (`judge doctor`)."""
+
+def probe(readable_paths: Sequence[str], hidden_paths: Sequence[str] = (), timeout: float = 30.0) -> list[LayerStatus]:
+    """Fork a throwaway child, enter a Jail as the pools' zygotes build it (the same readable and hidden paths),
+    test from inside that each layer really holds (`judge doctor`, and `judge serve` before it says so)."""
     block = uids.allocate()  # the probe child's uid is this judge's own, like any child's
-    jail = Jail(readable_paths=readable_paths, allow_unconfined=True, uid_base=block.first)
+    jail = Jail(readable_paths=readable_paths, hidden_paths=hidden_paths, allow_unconfined=True,
+                uid_base=block.first)
     try:
-        return _probe(jail, timeout)
+        return _probe(jail, timeout, samples(hidden_paths))
     finally:
         jail.close()
         block.release()
 
 
-def _probe(jail: Jail, timeout: float) -> list[LayerStatus]:
+def samples(hidden_paths: Sequence[str]) -> list[str]:
+    """Real files of the hidden folders (as the host sees them), spread over every subfolder: the first files of
+    each folder, breadth first, up to MAX_SAMPLES."""
+    found: list[str] = []
+    for top in hidden_paths:
+        queue = [os.path.realpath(top)]
+        while queue and len(found) < MAX_SAMPLES:
+            folder = queue.pop(0)
+            try:
+                entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            except OSError:
+                continue
+            files = [e.path for e in entries if e.is_file(follow_symlinks=False)]
+            found += files[:8]
+            queue += [e.path for e in entries if e.is_dir(follow_symlinks=False)]
+    return found[:MAX_SAMPLES]
+
+
+def _probe(jail: Jail, timeout: float, hidden_files: Sequence[str] = ()) -> list[LayerStatus]:
     limits = Limits()
     planned = {layer.name: layer for layer in jail.layers}
     report_r, report_w = os.pipe()
@@ -44,7 +69,7 @@ def _probe(jail: Jail, timeout: float) -> list[LayerStatus]:
             os.close(hold_w)
             try:
                 jail.enter(limits)
-                report: dict[str, object] = _inspect_inside(jail, limits)
+                report: dict[str, object] = _inspect_inside(jail, limits, hidden_files)
             except IsolationError as exc:
                 report = {"error": [exc.layer, str(exc)]}
             os.write(report_w, json.dumps(report).encode() + b"\n")
@@ -76,7 +101,7 @@ def _probe(jail: Jail, timeout: float) -> list[LayerStatus]:
     return [results[name] for name in LAYERS]
 
 
-def _inspect_inside(jail: Jail, limits: Limits) -> dict[str, object]:
+def _inspect_inside(jail: Jail, limits: Limits, hidden_files: Sequence[str] = ()) -> dict[str, object]:
     """Runs inside the jail: each layer's evidence as [active, detail]."""
 
     def refused(action: Callable[[], object]) -> bool:
@@ -94,15 +119,27 @@ def _inspect_inside(jail: Jail, limits: Limits) -> dict[str, object]:
     planned = jail.plan.dirs + tuple(where for where, _ in jail.plan.symlinks)
     allowed_top = {path.decode().split("/")[1] for path in planned}
     top = set(os.listdir("/"))
+
+    def listed(folder: bytes) -> bool:
+        try:
+            return bool(os.listdir(folder))
+        except OSError:
+            return False
+
+    seen = [path for path in hidden_files if os.path.lexists(path)]
     fs_checks = {
         "no /proc": not os.path.exists("/proc/self"),
         "judge's source hidden": not os.path.exists(os.path.realpath(__file__)),
+        f"none of {len(hidden_files)} files of the judge's folders visible": not seen,
+        "the judge's folders masked": not any(listed(mask) for mask in jail.plan.masks),
         "only planned entries in /": top <= allowed_top,
         "/ read-only": refused(lambda: os.close(os.open("/probe", os.O_WRONLY | os.O_CREAT))),
         "/tmp writable": not refused(write_tmp),
     }
     fs_ok = all(fs_checks.values())
     fs_failed = ", ".join(name for name, ok in fs_checks.items() if not ok)
+    if seen:
+        fs_failed += f" (e.g. {seen[0]})"
     caps = capabilities()
     if jail.mode == "root":
         uid_ok = os.getresuid() == (jail.uid,) * 3 and os.getgroups() == [] and caps == 0
@@ -126,6 +163,8 @@ def _inspect_inside(jail: Jail, limits: Limits) -> dict[str, object]:
     )
     layers = jail.layers
     detail = {layer.name: layer.detail for layer in layers}
+    if hidden_files:
+        detail["filesystem"] += f"; from inside: none of {len(hidden_files)} files of the judge's folders visible"
     failures = {
         "filesystem": f"NOT holding, failed: {fs_failed}",
         "uid": f"NOT holding: uid {os.getresuid()}, capabilities {caps:#x}",

@@ -39,14 +39,46 @@ _JUDGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(_
 
 
 def python_readable_paths() -> list[str]:
-    """What a zygote passes as `readable_paths`: the interpreter's prefix, stdlib and site-packages.
+    """What a zygote passes as `readable_paths`: the interpreter's prefix, stdlib and site-packages, and the
+    folders their .pth files add to sys.path (libraries installed elsewhere and linked in, as a shared venv's
+    site-packages is): whatever the interpreter imports from, in every layout pip makes.
 
     Never the project checkout, although an editable install puts it on sys.path."""
     import site
 
     names = ("stdlib", "platstdlib", "purelib", "platlib")
-    paths = {sys.base_prefix, *(sysconfig.get_path(name) for name in names), *site.getsitepackages()}
+    site_dirs = {*(sysconfig.get_path(name) for name in ("purelib", "platlib")), *site.getsitepackages()}
+    paths = {sys.base_prefix, *(sysconfig.get_path(name) for name in names), *site_dirs}
+    paths |= {path for site_dir in site_dirs if site_dir for path in pth_paths(site_dir)}
     return sorted(path for path in paths if path and os.path.isdir(path))
+
+
+def pth_paths(site_dir: str) -> list[str]:
+    """The folders the .pth files of `site_dir` put on sys.path, as `site` reads them: a line that is a path
+    (relative to `site_dir`) and exists; comments and `import` lines add none. A folder holding the judge's own
+    checkout is left out (an editable install's .pth may name it)."""
+    found = []
+    try:
+        names = sorted(name for name in os.listdir(site_dir) if name.endswith(".pth"))
+    except OSError:
+        return []
+    for name in names:
+        try:
+            with open(os.path.join(site_dir, name), encoding="utf-8", errors="replace") as file:
+                lines = file.read().splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            if not line.strip() or line.startswith("#") or line.startswith(("import ", "import\t")):
+                continue
+            path = os.path.realpath(os.path.join(site_dir, line.rstrip()))
+            if os.path.isdir(path) and not _exposes_checkout(path):
+                found.append(path)
+    return found
+
+
+def _exposes_checkout(path: str) -> bool:
+    return os.path.exists(os.path.join(_JUDGE_ROOT, "pyproject.toml")) and _is_under(_JUDGE_ROOT, path)
 
 
 @dataclass(frozen=True)
@@ -99,7 +131,7 @@ def plan_root(readable_paths: Sequence[str], hidden_paths: Sequence[str] = ()) -
             raise ValueError(f"readable path {given!r} does not exist")
         if real in ("/", "/tmp") or any(_is_under(real, reserved) for reserved in _RESERVED):
             raise ValueError(f"readable path {given!r} may not be / or /tmp or lie under {', '.join(_RESERVED)}")
-        if os.path.exists(os.path.join(_JUDGE_ROOT, "pyproject.toml")) and _is_under(_JUDGE_ROOT, real):
+        if _exposes_checkout(real):
             raise ValueError(f"readable path {given!r} would expose the judge's own checkout {_JUDGE_ROOT}")
         if any(_is_under(real, link) for link in symlinks):
             raise ValueError(f"readable path {given!r} resolves through a system symlink; pass {real!r}")
@@ -129,11 +161,20 @@ def plan_root(readable_paths: Sequence[str], hidden_paths: Sequence[str] = ()) -
             Bind(OLD_ROOT + os.fsencode(path), os.fsencode(path), flags(path, extra))
             for path, extra in sorted(binds, key=lambda b: (b[0].count("/"), b[0]))
         ),
-        # Only what a bind would show: a hidden path outside every bind is invisible already.
-        masks=tuple(os.fsencode(os.path.realpath(h)) for h in hidden_paths
-                    if os.path.isdir(h) and any(_is_under(os.path.realpath(h), b) for b, _ in binds)),
+        masks=tuple(os.fsencode(m) for m in _masks(hidden_paths, [b for b, _ in binds])),
         staging=os.fsencode(_staging([b for b, _ in binds])),
     )
+
+
+def _masks(hidden_paths: Sequence[str], bound: Sequence[str]) -> list[str]:
+    """The hidden folders to cover: only what a bind would show (one outside every bind is invisible already),
+    and not one inside another (the outer mask hides it, and its mount point is gone under that mask)."""
+    shown = sorted({os.path.realpath(h) for h in hidden_paths if os.path.isdir(h)}, key=len)
+    masks: list[str] = []
+    for path in shown:
+        if any(_is_under(path, b) for b in bound) and not any(_is_under(path, m) for m in masks):
+            masks.append(path)
+    return masks
 
 
 def _staging(bound: Sequence[str]) -> str:

@@ -8,7 +8,7 @@ import time
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from mljudge.judge.errors import UnknownExercise, UnknownTrack
+from mljudge.judge.errors import ExerciseError, UnknownExercise, UnknownTrack
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.lesson import BadParam, Lesson, UnknownAnswer, load_lesson, mark_task
 from mljudge.sandbox import Busy, ClientBusy
@@ -27,6 +27,9 @@ def _exercise(slug: str, lang: str) -> Exercise:
     try:
         return state()["catalog"].get(slug)  # type: ignore[no-any-return]
     except UnknownExercise:
+        raise ApiError(404, wt("error.unknown_exercise", lang, slug=slug)) from None
+    except ExerciseError as exc:  # broken (a starter that does not compile, …): not served, its siblings are
+        log.warning("exercise %r is not served: %s (`judge check %s` lists every problem)", slug, exc, slug)
         raise ApiError(404, wt("error.unknown_exercise", lang, slug=slug)) from None
 
 

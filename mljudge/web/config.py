@@ -81,9 +81,18 @@ def flag(text: str) -> bool:
     return text.strip() == "1"
 
 
+def default_data_dir() -> Path:
+    """The per-user data directory (~/.local/share/mljudge on Linux, as platformdirs says): never the working
+    directory, so that serving from a course's repository does not put learners' submissions into it."""
+    from platformdirs import user_data_path
+
+    return user_data_path("mljudge", appauthor=False)
+
+
 def data_dir(text: str) -> Path:
-    """A folder to keep data in: created at start when missing, so it must not be a file."""
-    path = Path(text or "var")
+    """A folder to keep data in ('' is the per-user one): created at start when missing, so it must not be a
+    file."""
+    path = Path(text).expanduser() if text.strip() else default_data_dir()
     if path.exists() and not path.is_dir():
         raise ValueError("exists and is not a directory")
     return path
@@ -154,10 +163,12 @@ SETTINGS: tuple[Setting, ...] = (
             "On SIGTERM/SIGINT, seconds to finish the requests in flight before exiting. auto: the longest "
             "time limit of the exercises plus 30 s."),
     Setting("JUDGE_EXERCISES_DIR", "EXERCISES_DIR", directory, "", "/srv/mljudge/exercises",
-            "The exercises folder (`--exercises-dir` wins). Empty: the bundled exercises/."),
-    Setting("JUDGE_DATA_DIR", "DATA_DIR", data_dir, "var", "/var/lib/mljudge",
+            "The course: a folder with its course.toml and exercise folders (`--exercises-dir` wins). Empty: the "
+            "course bundled in the package. A folder that holds no course stops the start."),
+    Setting("JUDGE_DATA_DIR", "DATA_DIR", data_dir, "", "/var/lib/mljudge",
             "Where the judge keeps its data: the SQLite database of submissions unless JUDGE_DATABASE_URL says "
-            "otherwise. Created at start; relative to the working directory."),
+            "otherwise. Created at start and printed. Empty: the per-user data directory (~/.local/share/mljudge "
+            "on Linux), never the working directory; `make run` passes `var` (in the checkout)."),
     Setting("JUDGE_DATABASE_URL", "DATABASE_URL", database_url, "", "postgresql://judge@db.example.edu/mljudge",
             "The database of submissions, as an SQLAlchemy URL (postgresql:// through psycopg 3). Migrated at "
             "start. Empty: the SQLite file mljudge.sqlite3 in JUDGE_DATA_DIR."),

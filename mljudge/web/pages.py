@@ -3,12 +3,13 @@ each page's script reads its data from a JSON <script> block, so no inline scrip
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from flask import Blueprint, Response, abort, g, make_response, render_template, request, url_for
 from markupsafe import Markup
 
-from mljudge.judge.errors import UnknownExercise
+from mljudge.judge.errors import ExerciseError, UnknownExercise
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.i18n import t
 from mljudge.judge.lesson import load_lesson
@@ -16,6 +17,7 @@ from mljudge.web import course, lessons, locales, state
 from mljudge.web.i18n import COOKIE, request_lang, supported_lang, wt
 
 pages = Blueprint("pages", __name__)
+log = logging.getLogger("mljudge.web")
 COOKIE_MAX_AGE = 365 * 24 * 3600
 
 
@@ -23,6 +25,9 @@ def _exercise(slug: str) -> Exercise:
     try:
         return state()["catalog"].get(slug)  # type: ignore[no-any-return]
     except UnknownExercise:
+        abort(404)
+    except ExerciseError as exc:  # broken (a starter that does not compile, …): not served, its siblings are
+        log.warning("exercise %r is not served: %s (`judge check %s` lists every problem)", slug, exc, slug)
         abort(404)
 
 

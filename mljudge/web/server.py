@@ -316,11 +316,14 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
     """Check the settings, open and migrate the database, start the zygotes (or, with a broker, reach it), then
     serve until SIGTERM/SIGINT and drain. Returns an exit code; raises a JudgeError (one line) for a malformed
     setting, a database or broker that cannot be reached, a port that cannot be listened on."""
+    from mljudge.judge import course
     from mljudge.judge.catalog import Catalog
     from mljudge.judge.pools import new_pool
     from mljudge.web import config, create_app
 
     settings = config.read()  # before anything starts: a typo stops here
+    catalog = Catalog(exercises_dir or settings["EXERCISES_DIR"])
+    course.require(catalog.root)  # a folder without a course stops here, never serves an empty site
     broker = broker or settings["BROKER_URL"]
     store = open_store(settings)  # a database that fails stops the start here, in one line, never a 500 later
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -344,11 +347,11 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
             in_flight = len(TRACKS) * 2 * settings["MAX_PENDING"]
         else:
             pool = new_pool(pool_size, max_waiting=settings["MAX_PENDING"], per_client=settings["MAX_PER_CLIENT"],
-                            allow_unconfined=settings["ALLOW_UNCONFINED"])
+                            allow_unconfined=settings["ALLOW_UNCONFINED"],
+                            hide=(catalog.root, settings["DATA_DIR"]))
             stack.callback(pool.close)
             # A thread for every submission that may be judged or waiting (each waits in its own request).
             in_flight = len(pool.queues) * (pool.size + settings["MAX_PENDING"])
-        catalog = Catalog(exercises_dir or settings["EXERCISES_DIR"])
         app = create_app(pool=pool, catalog=catalog, store=store, dispatcher=dispatcher)
         grace = settings["SHUTDOWN_GRACE"] or shutdown_grace(catalog)
         try:  # listening from here (a taken port fails before the sandbox starts); served once the zygotes are warm
@@ -363,9 +366,10 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
         stack.callback(service.close)  # (already closed after a drain)
         print(f"submissions are recorded in {store.where}", file=out, flush=True)
         if pool is not None:
+            verified = verified_inactive(pool.hidden)  # before the zygotes' threads: a fork of this process
             print(f"starting the sandbox ({pool.size} zygote(s) per track)…", file=out, flush=True)
             pool.start()
-            warn_if_unconfined(pool.modes(), pool.inactive_layers(), out)
+            warn_if_unconfined(pool.modes(), pool.inactive_layers() + verified, out)
         elif dispatcher is not None:
             print(f"grading through the broker at {dispatcher.where}: `judge worker`s grade the submissions",
                   file=out, flush=True)
@@ -376,14 +380,24 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
     return 0
 
 
+def verified_inactive(hidden: tuple[str, ...]) -> list[str]:
+    """The jail's layers that do not hold, tested from inside a throwaway child jailed as the zygotes' are (the
+    probe `judge doctor` runs), as "name: why" lines: the banner says what holds, not only what was planned."""
+    from mljudge.sandbox.probe import probe
+    from mljudge.sandbox.rootfs import python_readable_paths
+
+    return [f"{layer.name}: {layer.detail}" for layer in probe(python_readable_paths(), hidden) if not layer.active]
+
+
 def warn_if_unconfined(modes: set[str], inactive: list[str], out: TextIO) -> bool:
     """Say loudly when OS isolation layers are not active: submissions would run less confined. True if warned."""
     if "none" in modes or not modes or inactive:
         print("WARNING: some of the sandbox's isolation layers are NOT active on this machine; submitted code runs "
               "less confined than it should. Run `judge doctor` for details, and do not expose this server to "
               "untrusted users until they are.", file=out, flush=True)
-        for line in inactive or [f"jail mode: {', '.join(sorted(modes)) or 'unknown'}"]:
+        for line in dict.fromkeys(inactive) or [f"jail mode: {', '.join(sorted(modes)) or 'unknown'}"]:
             print(f"  - {line}", file=out, flush=True)
         return True
-    print(f"sandbox isolation: {', '.join(sorted(modes))} mode, all layers active", file=out, flush=True)
+    print(f"sandbox isolation: {', '.join(sorted(modes))} mode, all layers active (tested from inside a jailed "
+          "child, as `judge doctor` does)", file=out, flush=True)
     return False

@@ -22,7 +22,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
 
 from mljudge.dispatch.jobs import Graded, Job, run_job
-from mljudge.judge.errors import UnknownExercise
+from mljudge.judge.errors import ExerciseError, UnknownExercise
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.grade import screen
 from mljudge.judge.i18n import t
@@ -155,7 +155,7 @@ def history() -> Response:
     if slug is not None:
         try:
             state()["catalog"].get(slug)
-        except UnknownExercise:
+        except (UnknownExercise, ExerciseError):  # unknown, or broken and so not served
             raise ApiError(404, wt("error.unknown_exercise", lang, slug=slug)) from None
     store = _store()
     found = _read(lambda s: s.history(learner(), slug, HISTORY_LIMIT), store, lang) if store else []
@@ -176,7 +176,7 @@ def submission(submission_id: str) -> Response:
         raise _not_found(lang)
     try:
         exercise = state()["catalog"].get(found.exercise)
-    except UnknownExercise:  # since removed from the course: the record stays, the page cannot show it
+    except (UnknownExercise, ExerciseError):  # since removed or broken: the record stays, the page cannot show it
         raise _not_found(lang) from None
     return _private(jsonify({"id": found.id, "exercise": found.exercise, "track": found.track, "code": found.code,
                              "created_at": found.created_at.isoformat(),

@@ -133,8 +133,8 @@ def test_only_one_visible_case(judge: Judge, exercises: Path, shared_pool: objec
 def test_case_with_unknown_argument(judge: Judge, exercises: Path) -> None:
     cases = exercises / "gelu" / "cases.toml"
     edit(cases, "args.x = [-3.0, 3.0]", "args.x = [-3.0, 3.0]\nargs.y = 1.0")
-    assert_fails(check(judge, exercises, "--quick"),
-                 f"{at(cases, line_of(cases, 'args.x = [-3.0, 3.0]'))}: case 'example-2': unknown argument 'y'; the "
+    assert_fails(check(judge, exercises, "--quick"),  # at the argument's own line
+                 f"{at(cases, line_of(cases, 'args.y = 1.0'))}: case 'example-2': unknown argument 'y'; the "
                  "parameters are: x")
 
 
@@ -150,7 +150,12 @@ def test_drifted_expected_value(judge: Judge, exercises: Path, shared_pool: obje
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["cases"]["example-1"]["value"]["data"][2] += 1e-3  # inputs unchanged, so not stale: drifted
     path.write_text(json.dumps(doc), encoding="utf-8")
-    assert_fails(check(judge, exercises, "--quick"), f"{at(path)}: case 'example-1': stored expected value differs")
+    stored = doc["cases"]["example-1"]["value"]["data"][2]
+    assert_fails(check(judge, exercises, "--quick"),  # by how much, where, and what accepts the new values
+                 f"{at(path)}: case 'example-1': the reference computes another value now: 1 of 3 element(s) differ, "
+                 f"at most by 0.001 at [2] (stored {stored:.10g}, now {stored - 1e-3:.10g})",
+                 f"{at(path)}: 1 case(s) drifted from what the reference computes now: if the reference is right, "
+                 "`judge check --write` accepts the new values")
 
 
 def test_expected_values_are_stored_only_where_read_one_case_per_line() -> None:

@@ -1,17 +1,19 @@
-"""`judge new`: a complete scaffold that fails `judge check` until filled in, and passes once it is. The exercise's
-reference goes to the `reference` package (here a temporary one: see `reference_home`), where tests pin it."""
+"""`judge new`: a complete scaffold that fails `judge check` until filled in, and passes once it is. Everything goes
+into the course it is given (here a copy of GELU's course in a temporary folder: a course of one's own): the
+exercise, its reference (reference/<name>.py, named course.reference.<name>) and the test that pins it
+(tests/test_<name>.py); nothing outside it, and never the installed package."""
 
 from __future__ import annotations
 
 import re
 import sys
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from mljudge import reference
+from mljudge.judge import course
 from mljudge.judge.authoring import new
 from mljudge.judge.authoring.new import MARKER, function_name
 from tests.authoring.conftest import Run
@@ -26,9 +28,11 @@ FILES = [
     "submissions/wrong_answer/example_mistake.py",
 ]
 
-# A tiny real exercise, double(x) = 2·x: the code an author would write in place of each stub.
+# A tiny real exercise, double(x) = 2·x: the code an author would write in place of each stub. The reference takes
+# its factor from a sibling module of the course's own code, by a relative import.
 CODE = {
-    "reference.py": "import numpy as np\n\n\ndef double(x: np.ndarray) -> np.ndarray:\n    return 2.0 * x\n",
+    "reference.py": "import numpy as np\n\nfrom .factors import TWO\n\n\ndef double(x: np.ndarray) -> np.ndarray:\n"
+                    "    return TWO * x\n",
     "solutions/numpy.py": "import numpy as np\n\n\ndef double(x: np.ndarray) -> np.ndarray:\n    return 2 * x\n",
     "solutions/torch.py": "import torch\n\n\ndef double(x: torch.Tensor) -> torch.Tensor:\n    return 2 * x\n",
     "mistakes.py": "import numpy as np\n\n\ndef example_mistake(x: np.ndarray) -> np.ndarray:\n    return x + 2.0\n",
@@ -39,25 +43,11 @@ CODE = {
 }
 
 
-@pytest.fixture(autouse=True)
-def reference_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The `reference` package and tests/reference that `judge new` writes into, as a temporary copy of the layout
-    (the repository's own stay untouched); `reference.<name>` imports from there, as the judge imports it."""
-    home = tmp_path / "repo"
-    (home / "reference").mkdir(parents=True)
-    (home / "tests" / "reference").mkdir(parents=True)
-    monkeypatch.setattr(new, "REFERENCE", home / "reference")
-    monkeypatch.setattr(new, "REFERENCE_TESTS", home / "tests" / "reference")
-    monkeypatch.setattr(reference, "__path__", [*reference.__path__, str(home / "reference")])
-    monkeypatch.delitem(sys.modules, "mljudge.reference.double", raising=False)
-    yield home / "reference"
-    sys.modules.pop("mljudge.reference.double", None)
-
-
 def fill_in(folder: Path) -> None:
     """Replace every placeholder: the code stubs by real code, the marked texts by the text they suggest."""
+    (folder.parent / "reference" / "factors.py").write_text("TWO = 2.0\n", encoding="utf-8")
     for name, code in CODE.items():
-        target = new.REFERENCE / "double.py" if name == "reference.py" else folder / name
+        target = folder.parent / "reference" / "double.py" if name == "reference.py" else folder / name
         target.write_text(code, encoding="utf-8")
     for file in folder.rglob("*"):
         if file.is_file():
@@ -91,26 +81,64 @@ def test_scaffold_is_complete(judge: Judge, exercises: Path) -> None:
                             for name in (f"{track}.py", f"{track}.ru.py"))
         assert "def double(x:" in russian and "Верните новый" in russian and "Return a new" not in russian
         assert english.split('"""')[0] in russian  # the imports and the signature, as they are
-    # the reference has one home: the `reference` package, with a test to pin it
-    assert meta["reference"]["function"] == "mljudge.reference.double:double"
-    module, test = new.reference_files("double")
-    assert module == new.REFERENCE / "double.py" and "def double(x: ArrayLike)" in module.read_text(encoding="utf-8")
-    assert "from mljudge.reference.double import double" in test.read_text(encoding="utf-8")
-    assert "tests/reference/test_double.py" in (folder / "exercise.toml").read_text(encoding="utf-8")
+    # the reference lives in the course, with a test to pin it, named as the course's own code
+    assert meta["reference"]["function"] == "course.reference.double:double"
+    module, test = new.reference_files(exercises, "double")
+    assert module == exercises / "reference" / "double.py"
+    assert "def double(x: ArrayLike)" in module.read_text(encoding="utf-8")
+    assert test == exercises / "tests" / "test_double.py"
+    assert "from reference.double import double" in test.read_text(encoding="utf-8")
+    assert "tests/test_double.py" in (folder / "exercise.toml").read_text(encoding="utf-8")
+    assert (exercises / "conftest.py").is_file()  # so that the course's tests import `reference.double`
+    # every file written is printed, and the next steps name the course
+    written = [Path(line.split("wrote ", 1)[1]) for line in run.out.splitlines() if line.strip().startswith("wrote ")]
+    assert sorted(written) == sorted([*(folder / name for name in FILES), module, test, exercises / "conftest.py"])
+    assert f"judge check double --exercises-dir {exercises}" in run.out
+    assert f"judge check --write double --exercises-dir {exercises}" in run.out
 
 
-def test_an_existing_reference_module_is_left_alone(judge: Judge, exercises: Path, reference_home: Path) -> None:
+def test_nothing_is_written_outside_the_course(judge: Judge, exercises: Path) -> None:
+    """Not into the package (its bundled course, mljudge.reference) nor the checkout's tests: only the course."""
+    package = course.bundled_root().parent
+    watched = [package, package.parent / "tests", exercises.parent]
+
+    def snapshot() -> dict[Path, float]:
+        return {p: p.stat().st_mtime for root in watched for p in root.rglob("*")
+                if "__pycache__" not in p.parts and ".pytest_cache" not in p.parts}
+
+    before = snapshot()
+    assert judge("new", "double", "--exercises-dir", exercises).code == 0
+    changed = {p for p, t in snapshot().items() if before.get(p) != t}
+    assert changed and all(p == exercises or exercises in p.parents for p in changed), sorted(changed)
+
+
+def test_the_installed_package_is_never_written_to(judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Installed (not editable), the bundled course is part of the package: `judge new` and `judge check --write`
+    refuse it, in one line that says how to start a course of one's own."""
+    monkeypatch.setattr(course, "installed_package", lambda: course.bundled_root().parent.resolve())
+    monkeypatch.delenv("JUDGE_EXERCISES_DIR", raising=False)
+    run = judge("new", "double")
+    assert run.code == 2 and "installed mljudge package" in run.err and "--exercises-dir DIR" in run.err
+    assert not (course.bundled_root() / "double").exists()
+    run = judge("check", "--write", "gelu")
+    assert run.code == 2 and "installed package" in run.err
+
+
+def test_an_existing_reference_module_is_left_alone(judge: Judge, exercises: Path) -> None:
     """Several exercises may share a module (gelu and gelu-backward share reference/gelu.py): judge new points the
     new one into it and writes nothing there; a refused scaffold writes nothing anywhere."""
-    shared = reference_home / "double.py"
+    shared = exercises / "reference" / "double.py"
+    shared.parent.mkdir()
     shared.write_text("def triple(x):\n    return 3 * x\n", encoding="utf-8")
-    assert judge("new", "double", "--exercises-dir", exercises).code == 0
+    run = judge("new", "double", "--exercises-dir", exercises)
+    assert run.code == 0
     assert shared.read_text(encoding="utf-8") == "def triple(x):\n    return 3 * x\n"
-    assert (new.REFERENCE_TESTS / "test_double.py").is_file()
-    before = sorted(reference_home.parent.rglob("*"))
+    assert f"kept  {shared}" in run.out
+    assert (exercises / "tests" / "test_double.py").is_file()
+    before = sorted(exercises.rglob("*"))
     assert judge("new", "double", "--exercises-dir", exercises).code == 2  # the folder exists now
     assert judge("new", "twice", "--exercises-dir", exercises, "--module", "nowhere").code == 2
-    assert sorted(reference_home.parent.rglob("*")) == before
+    assert sorted(exercises.rglob("*")) == before
 
 
 def test_scaffold_fails_the_check_at_every_placeholder(judge: Judge, exercises: Path) -> None:
@@ -135,6 +163,9 @@ def test_filled_in_scaffold_passes(judge: Judge, exercises: Path) -> None:
     meta = tomllib.loads((folder / "exercise.toml").read_text(encoding="utf-8"))
     assert (meta["module"], meta["order"]) == ("bends", 2)  # after gelu, the module's first exercise
     assert (folder / "expected.json").is_file()
+    # the course's own code has a name of the course's own: no bare `reference`, nothing in mljudge.reference
+    assert f"{course.package_name(exercises)}.reference.double" in sys.modules
+    assert "reference.double" not in sys.modules and "mljudge.reference.double" not in sys.modules
 
 
 def test_model_solution_stub_is_not_accepted(judge: Judge, exercises: Path, shared_pool: object) -> None:

@@ -17,6 +17,7 @@ import os
 import platform
 import resource
 import select
+import shutil
 import signal
 import socket
 import subprocess
@@ -34,8 +35,8 @@ import torch  # imported before any fork, as the zygote does (~1.5 s, once)
 
 from mljudge.sandbox.isolation import IsolationError, Jail, LayerStatus
 from mljudge.sandbox.limits import Limits
-from mljudge.sandbox.probe import probe
-from mljudge.sandbox.rootfs import python_readable_paths
+from mljudge.sandbox.probe import _probe, probe, samples
+from mljudge.sandbox.rootfs import plan_root, pth_paths, python_readable_paths
 from mljudge.sandbox.seccomp_filter import compile_filter
 
 ROOT = os.geteuid() == 0
@@ -165,6 +166,55 @@ def test_probe_reports_every_layer_active_as_root() -> None:
         "namespaces", "filesystem", "uid", "rlimits", "no_new_privs", "seccomp",
     ]  # fmt: skip
     assert all(isinstance(layer, LayerStatus) and layer.active for layer in layers), layers
+
+
+@contextlib.contextmanager
+def secret_folder() -> Iterator[str]:
+    """A folder of files under site-packages, which the jail binds: where an installed judge's package sits."""
+    folder = os.path.join(SITE_PACKAGES, f"zz_hidden_{uuid.uuid4().hex[:8]}")
+    os.makedirs(os.path.join(folder, "exercises", "gelu"))
+    for name in ("__init__.py", "exercises/gelu/expected.json"):
+        with open(os.path.join(folder, name), "w") as f:
+            f.write("answer key")
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_probe_looks_for_the_hidden_files_from_inside() -> None:
+    """`judge doctor`'s filesystem layer holds only if no file of the hidden folders can be seen from inside:
+    with the folders masked it does; with a jail that shows them (as doctor's probe once built its own, without
+    the pools' hidden folders, on a non-editable install) it does not, and says which file it saw."""
+    with secret_folder() as folder:
+        layers = {layer.name: layer for layer in probe(PATHS, [folder])}
+        assert layers["filesystem"].active, layers["filesystem"]
+        assert "none of 2 files of the judge's folders visible" in layers["filesystem"].detail
+        unmasked = Jail(readable_paths=PATHS, allow_unconfined=True, slot=5)
+        try:
+            seen = {layer.name: layer for layer in _probe(unmasked, 30.0, samples([folder]))}
+        finally:
+            unmasked.close()
+    assert not seen["filesystem"].active
+    assert "NOT holding" in seen["filesystem"].detail and "__init__.py" in seen["filesystem"].detail
+
+
+def test_a_hidden_folder_inside_another_is_covered_by_the_outer_mask() -> None:
+    """The course inside the installed package (site-packages/mljudge/exercises) is hidden with the package: one
+    mask, since the inner folder's mount point is gone once the outer one is covered."""
+    with secret_folder() as folder:
+        inner = os.path.join(folder, "exercises")
+        assert plan_root(PATHS, [inner, folder]).masks == (os.fsencode(os.path.realpath(folder)),)
+
+
+def test_folders_a_pth_file_adds_are_readable(tmp_path: Any) -> None:
+    """Libraries linked in by a .pth file (a shared venv's site-packages) are bound like site-packages; comment
+    and import lines add nothing, and a folder holding the judge's checkout is never bound."""
+    libs = tmp_path / "libs"
+    libs.mkdir()
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "shared.pth").write_text(f"# shared\nimport os\n{libs}\n{JUDGE_ROOT}\nmissing\n")
+    assert pth_paths(str(tmp_path / "site")) == [os.path.realpath(libs)]
 
 
 @contextlib.contextmanager

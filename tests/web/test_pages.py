@@ -201,3 +201,22 @@ def test_every_web_string_exists_in_every_language() -> None:
     assert web_en == web_ru
     missing = {f"web.{key}" for key in used} - web_en
     assert not missing
+
+
+def test_an_exercise_that_does_not_load_is_not_served_and_its_siblings_are(tmp_path: Path) -> None:
+    """A starter that does not compile keeps its exercise off the site (404, never a 500), and the others on it."""
+    import shutil
+
+    from tests.web.conftest import make_app
+
+    bundled = Catalog().root
+    for slug in ("gelu", "relu"):
+        shutil.copytree(bundled / slug, tmp_path / slug, ignore=shutil.ignore_patterns("__pycache__"))
+    starter = tmp_path / "gelu" / "starters" / "numpy.py"
+    starter.write_text(starter.read_text(encoding="utf-8") + "\ndef broken(:\n", encoding="utf-8")
+    client = make_app(object(), Catalog(tmp_path)).test_client()
+    assert client.get("/exercises/gelu").status_code == 404
+    assert client.get("/api/exercises/gelu").status_code == 404
+    assert client.get("/exercises/relu").status_code == 200
+    catalogue = client.get("/").get_data(as_text=True)
+    assert "/exercises/relu" in catalogue and "/exercises/gelu" not in catalogue

@@ -23,13 +23,14 @@ import numpy as np
 
 from mljudge.judge import expected as expected_values
 from mljudge.judge import starters
+from mljudge.judge.authoring import examples
 from mljudge.judge.authoring.new import MARKER
 from mljudge.judge.compare import compare
-from mljudge.judge.errors import ExerciseError
+from mljudge.judge.errors import ExerciseError, every
 from mljudge.judge.exercise import TRACKS, Exercise
 from mljudge.judge.grade import grade
 from mljudge.judge.i18n import LANGS
-from mljudge.judge.loader import Where, load_exercise, schema_errors
+from mljudge.judge.loader import Where, load_exercise, resolve_reference, schema_errors
 from mljudge.judge.localise import say
 from mljudge.judge.mistakes import RAISED, as_answer, mistake_outputs, recognise
 from mljudge.judge.report import VERDICTS, Report
@@ -111,7 +112,8 @@ class _Checker:
         self.result.problems.append(Problem("warning", self._rel(where) + (f":{line}" if line else ""), message))
 
     def fail(self, exc: ExerciseError) -> None:
-        self.error(exc.path, exc.message, exc.line)
+        for one in every(exc):  # a file's problems found at once are reported at once
+            self.error(one.path, one.message, one.line)
 
     def _rel(self, where: Path | str) -> str:
         path = where if isinstance(where, Path) else self.path / where
@@ -147,8 +149,8 @@ class _Checker:
                                         f"{type(exc).__name__}: {exc}")
             return self.result
         steps: list[Callable[[Exercise], None]] = [
-            self._requirements, self._solutions, self._starters, self._submissions, self._mistakes,
-            self._forbidden, self._headroom, self._lesson,
+            self._requirements, self._examples, self._solutions, self._starters, self._submissions,
+            self._mistakes, self._forbidden, self._headroom, self._lesson,
         ]
         if known_modules is not None and exercise.module not in known_modules:
             self.error("exercise.toml", f"module {exercise.module!r} is not declared in course.toml "
@@ -170,11 +172,16 @@ class _Checker:
             expected_values.write(draft, computed)
         exercise = load_exercise(self.path)
         if computed is not None:
+            drifted = 0
             for case in (c for c in exercise.cases if exercise.stores_expected(c)):
                 stored, fresh = exercise.expected.get(case.id), computed[case.id]
                 if not _same(stored, fresh):
-                    self.error("expected.json", f"case {case.id!r}: stored expected value differs from what the "
-                                                "reference computes now; run `judge check --write`")
+                    drifted += 1
+                    self.error("expected.json", f"case {case.id!r}: the reference computes another value now: "
+                                                f"{_drift(stored, fresh)}")
+            if drifted:
+                self.error("expected.json", f"{drifted} case(s) drifted from what the reference computes now: if "
+                                            "the reference is right, `judge check --write` accepts the new values")
         elif exercise.checker is None:
             self.error("exercise.toml", "needs a [reference] function or a checker")
         return exercise
@@ -206,6 +213,18 @@ class _Checker:
                 self.error(f"prompt.{lang}.md", "is empty")
         if exercise.function.elementwise and not exercise.plot_grid:
             self.warn("exercise.toml", "elementwise exercise without [plot] x = [start, stop, n]: no learner curve")
+
+    def _examples(self, exercise: Exercise) -> None:
+        """The worked examples of every language's prompt give the reference's numbers (judge.authoring.examples).
+        An exercise judged by its checker has no single right output to show, and is left out."""
+        if exercise.checker is not None or not exercise.reference:
+            return
+        reference = resolve_reference(exercise)
+        if reference is None:
+            return
+        for lang in LANGS:
+            for problem in examples.problems(exercise, reference, lang):
+                self.error(problem.file, problem.message, problem.line or None)
 
     def _solutions(self, exercise: Exercise) -> None:
         for track in exercise.tracks.values():
@@ -418,4 +437,32 @@ def _same(stored: Any, fresh: Any) -> bool:
     if isinstance(fresh, float) and isinstance(stored, float):
         return bool(np.isclose(stored, fresh, rtol=DRIFT_TOLERANCE, atol=DRIFT_TOLERANCE, equal_nan=True))
     return bool(stored == fresh)
+
+
+def _drift(stored: Any, fresh: Any, label: str = "") -> str:
+    """By how much, and where, a stored expected value and the reference's differ (the largest difference)."""
+    if isinstance(fresh, tuple | list) and isinstance(stored, tuple | list) and len(stored) == len(fresh):
+        parts = [_drift(a, b, f"{label}[{i}]") for i, (a, b) in enumerate(zip(stored, fresh, strict=True))
+                 if not _same(a, b)]
+        return "; ".join(parts)
+    if isinstance(fresh, dict) and isinstance(stored, dict) and stored.keys() == fresh.keys():
+        return "; ".join(_drift(stored[k], fresh[k], f"{label}[{k!r}]") for k in fresh
+                         if not _same(stored[k], fresh[k]))
+    where = f"{label}: " if label else ""
+    try:
+        a, b = np.asarray(stored, dtype=np.float64), np.asarray(fresh, dtype=np.float64)
+    except (TypeError, ValueError):
+        return f"{where}stored {stored!r}, now {fresh!r}"
+    if a.shape != b.shape:
+        return f"{where}stored shape {a.shape}, now {b.shape}"
+    if a.ndim == 0:
+        return f"{where}stored {float(a):.10g}, now {float(b):.10g} (by {abs(float(a) - float(b)):.3g})"
+    with np.errstate(invalid="ignore"):
+        gap = np.where(np.isnan(a) & np.isnan(b), 0.0, np.abs(a - b))
+    gap = np.where(np.isnan(gap), np.inf, gap)
+    worst = np.unravel_index(int(np.argmax(gap)), gap.shape)
+    count = int(np.sum(~np.isclose(a, b, rtol=DRIFT_TOLERANCE, atol=DRIFT_TOLERANCE, equal_nan=True)))
+    index = ", ".join(map(str, worst))
+    return (f"{where}{count} of {a.size} element(s) differ, at most by {float(gap[worst]):.3g} at [{index}] "
+            f"(stored {float(a[worst]):.10g}, now {float(b[worst]):.10g})")
 

@@ -1,8 +1,9 @@
-"""`judge new SLUG`: scaffold a complete exercise folder from `templates/exercise/`, and its trusted reference in
-the `reference` package from `templates/reference/`: reference/<name>.py with the stub that exercise.toml's
-`[reference] function` names, and tests/reference/test_<name>.py to pin it (<name> is the learner's function's
-name). An exercise's reference code has one home, the package, where tests pin it and lessons take their curves
-and panels from; a module that already exists is left as it is (the new exercise's function goes into it).
+"""`judge new SLUG`: scaffold a complete exercise folder from `templates/exercise/`, and its trusted reference from
+`templates/reference/`: the module that exercise.toml's `[reference] function` names, with a stub, and a test to
+pin it (<name> is the learner's function's name). Everything goes into the course's own folder (`code_home`): in
+a course of one's own, reference/<name>.py (named `course.reference.<name>`) and tests/test_<name>.py; in the
+bundled course of a checkout, the mljudge.reference package and tests/reference/. The installed package is never
+written to. A module that already exists is left as it is (the new exercise's function goes into it).
 
 Every placeholder carries `MARKER`, and `judge check` reports each one left in the exercise folder as an error
 (file:line), so a scaffold cannot go live half-written. The model solutions, the reference and the example
@@ -12,15 +13,18 @@ reference's tests, keep failing until their own file is written.
 
 from __future__ import annotations
 
+import contextlib
 import keyword
 import os
 import shutil
 import tempfile
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from string import Template
 
 from mljudge import reference
+from mljudge.judge import course
 from mljudge.judge.catalog import SLUG, Catalog
 from mljudge.judge.errors import JudgeError
 from mljudge.sandbox import Limits
@@ -30,24 +34,60 @@ MARKER = "TODO(author)"
 TEMPLATES = Path(__file__).with_name("templates") / "exercise"
 REFERENCE_TEMPLATES = Path(__file__).with_name("templates") / "reference"
 SUFFIX = ".tmpl"
-# Where the trusted reference and its tests live: the `reference` package the judge imports, and tests/reference
-# beside it in the repository.
-REFERENCE = Path(reference.__file__).parent
-REFERENCE_TESTS = REFERENCE.parents[1] / "tests" / "reference"
+# Makes a course's own modules importable in its tests as `reference.…`: pytest puts the folder of a conftest.py
+# that is in no package on sys.path.
+CONFTEST = ('"""This course\'s tests import its trusted code as `reference.<module>`: pytest puts the folder of '
+            'this file\non sys.path. The judge itself names the same modules `course.reference.<module>` '
+            '(docs/authoring.md)."""\n')
+
+
+@dataclass(frozen=True)
+class CodeHome:
+    """Where a course keeps its exercises' trusted references, and the tests that pin them."""
+
+    folder: Path  # the reference modules
+    tests: Path
+    module: str  # the package as exercise.toml names it (`[reference] function = "<module>.<name>:<function>"`)
+    imported: str  # the package as the tests import it
+    conftest: Path | None = None  # written when missing, so that the tests can import `imported`
+
+
+def code_home(root: Path) -> CodeHome:
+    """The bundled course keeps its references in mljudge.reference (pinned by the checkout's tests/reference);
+    any other course in its own reference/ folder (pinned by its tests/)."""
+    if course.is_bundled(root):
+        package = Path(reference.__file__).parent
+        return CodeHome(package, package.parents[1] / "tests" / "reference", "mljudge.reference", "mljudge.reference")
+    return CodeHome(root / "reference", root / "tests", f"{course.CODE_PREFIX}reference", "reference",
+                    root / "conftest.py")
+
+
+@dataclass(frozen=True)
+class Scaffolded:
+    folder: Path  # the exercise folder
+    written: tuple[Path, ...]  # every file written, the exercise's and its reference's
+    kept: tuple[Path, ...]  # reference files that existed already, left as they were
 
 
 class ScaffoldError(JudgeError):
     """A slug, folder or module that `judge new` refuses (the CLI prints it on one line, exit code 2)."""
 
 
-def scaffold(root: Path, slug: str, *, module: str | None = None) -> Path:
-    """Create `root/slug` from the templates and return its path. Nothing is left behind on failure: the
-    folder is built under a hidden name and renamed into place at the end."""
+def scaffold(root: Path, slug: str, *, module: str | None = None) -> Scaffolded:
+    """Create `root/slug` from the templates, and its reference with the test that pins it, all inside `root`.
+    Nothing is left behind on failure: the folder is built under a hidden name and renamed into place at the end,
+    and the reference files written are removed."""
     if not SLUG.fullmatch(slug):
         raise ScaffoldError(f"bad slug {slug!r}: use lowercase letters, digits and dashes, starting with a "
                             "letter or digit (e.g. softmax, gelu-backward)")
     if not root.is_dir():
-        raise ScaffoldError(f"no exercises folder at {root}")
+        raise ScaffoldError(f"no course folder at {root} (make the folder first: a course is a folder of your "
+                            "own, with its course.toml; docs/authoring.md)")
+    if course.writes_into_package(root):
+        raise ScaffoldError(f"{root} is the bundled course inside the installed mljudge package, which `judge new` "
+                            "never changes: start a course of your own with `judge new SLUG --exercises-dir DIR` "
+                            "(docs/authoring.md, \"A course of your own\")")
+    home = code_home(root)
     target = root / slug
     if target.exists():
         raise ScaffoldError(f"{target} already exists; pick another slug or remove it first")
@@ -55,41 +95,71 @@ def scaffold(root: Path, slug: str, *, module: str | None = None) -> Path:
     if module is not None and modules and module not in modules:
         raise ScaffoldError(f"unknown module {module!r}; course.toml declares: {', '.join(modules)}")
     chosen, comment = _module(module, modules)
+    name = function_name(slug)  # the reference module: reference/<name>.py
+    reference_file, test_file = home.folder / f"{name}.py", home.tests / f"test_{name}.py"
     values = {
         "slug": slug,
-        "function": function_name(slug),
-        "module": function_name(slug),  # the reference module: reference/<module>.py
+        "function": name,
+        "module": name,
+        "reference_module": f"{home.module}.{name}",
+        "reference_import": f"{home.imported}.{name}",
+        "reference_file": _shown(reference_file, root),
+        "reference_test": _shown(test_file, root),
         "course_module": chosen,
         "module_comment": comment,
         "order": str(_next_order(root, chosen)),
         **{name: f"{value:g}" for name, value in _limits().items()},
     }
     staging = Path(tempfile.mkdtemp(prefix=f".{slug}-", dir=root))
-    created: list[Path] = []
+    created: list[Path] = []  # outside the exercise folder: removed again on failure
+    made: list[Path] = []  # folders made for them
+    kept: list[Path] = []
+    exercise_files: list[Path] = []
     try:
         for template in sorted(TEMPLATES.rglob(f"*{SUFFIX}")):
-            out = staging / str(template.relative_to(TEMPLATES)).removesuffix(SUFFIX)
+            relative = str(template.relative_to(TEMPLATES)).removesuffix(SUFFIX)
+            out = staging / relative
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(_fill(template, values), encoding="utf-8")
+            exercise_files.append(target / relative)
         staging.chmod(0o755)  # mkdtemp makes it private; an exercise folder is ordinary project content
-        module = values["module"]
-        for template, out in ((REFERENCE_TEMPLATES / f"module.py{SUFFIX}", REFERENCE / f"{module}.py"),
-                              (REFERENCE_TEMPLATES / f"test.py{SUFFIX}", REFERENCE_TESTS / f"test_{module}.py")):
-            if out.parent.is_dir() and _create(out, _fill(template, values)):
-                created.append(out)
+        files = [(REFERENCE_TEMPLATES / f"module.py{SUFFIX}", reference_file),
+                 (REFERENCE_TEMPLATES / f"test.py{SUFFIX}", test_file)]
+        for template, out in files:
+            for folder in (out.parent, *out.parent.parents):
+                if folder == root or folder.exists():
+                    break
+                made.append(folder)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            (created if _create(out, _fill(template, values)) else kept).append(out)
+        if home.conftest is not None and _create(home.conftest, CONFTEST):
+            created.append(home.conftest)
         os.rename(staging, target)  # fails rather than merging if someone created the folder meanwhile
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         for out in created:
             out.unlink(missing_ok=True)
+        for folder in made:  # deepest first
+            with contextlib.suppress(OSError):
+                folder.rmdir()
         raise
-    return target
+    return Scaffolded(target, (*exercise_files, *created), tuple(kept))
 
 
-def reference_files(slug: str) -> list[Path]:
+def reference_files(root: Path, slug: str) -> list[Path]:
     """Where `scaffold` puts the exercise's reference and its tests (they may have existed already)."""
-    module = function_name(slug)
-    return [REFERENCE / f"{module}.py", REFERENCE_TESTS / f"test_{module}.py"]
+    home, module = code_home(root), function_name(slug)
+    return [home.folder / f"{module}.py", home.tests / f"test_{module}.py"]
+
+
+def _shown(path: Path, root: Path) -> str:
+    """A path as the exercise's comments show it: relative to the course, or to the checkout."""
+    for base in (root, root.parent.parent):
+        try:
+            return str(path.relative_to(base))
+        except ValueError:
+            continue
+    return str(path)
 
 
 def _fill(template: Path, values: dict[str, str]) -> str:
