@@ -131,7 +131,7 @@ def _prepare(exercise: Exercise, source: str | bytes, track: str | None, *, file
         vocabulary, refusals = _vocabulary(exercise, track)
         rules = sandbox.Rules.of(chosen.imports, [*(n for f in forbidden for n in f.names), *grader.autodiff_names],
                                  vocabulary=vocabulary)
-        program = sandbox.vet(text, rules, filename, exercise.function.name)
+        program = sandbox.vet(text, rules, filename, function=exercise.function.name)
     except sandbox.Rejected as rejected:
         return grader.rejected(rejected, source)
 

@@ -45,6 +45,8 @@ CLASS_DUNDERS = frozenset({
     "__itruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__", "__rpow__", "__matmul__",
     "__rmatmul__", "__neg__", "__pos__", "__abs__", "__enter__", "__exit__", "__post_init__",
 })
+# Dunders a submission may read but never set or delete.
+READ_ONLY_DUNDERS = frozenset({"__class__", "__qualname__"})
 # Plain data a class body may set besides those (`__constants__` is torch.nn's idiom for a module's constants).
 CLASS_BODY_DUNDERS = frozenset({"__constants__", "__slots__", "__doc__"})
 READABLE_DUNDER_NAMES = frozenset({"__name__", "__doc__"})
@@ -423,6 +425,9 @@ class _Transformer(RestrictingNodeTransformer):
         return node
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        if node.attr in READ_ONLY_DUNDERS and not isinstance(node.ctx, ast.Load):
+            self._issue(node, "private_attribute", name=node.attr)  # `x.__class__ = ...` would change what x is
+            return _as_ast(self.node_contents_visit(node))
         if node.attr in PUBLIC_DUNDERS or self._own_private(node):
             return self._guard_attribute(node)
         if node.attr.startswith("_") or node.attr in INSPECT_ATTRIBUTES:

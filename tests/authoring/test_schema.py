@@ -46,8 +46,8 @@ BROKEN = [
      "function.elementwise must be true or false, not the string 'yes'"),
     ("exercise.toml", "atol = 5e-5", "atol = -1", "atol = -1",
      "compare.atol must be a number ≥ 0, not the whole number -1"),
-    ("exercise.toml", 'aten = ["gelu", "gelu_backward"]', 'aten = "gelu"', "aten =",
-     "forbidden[0].aten must be a list, not the string 'gelu'"),
+    ("exercise.toml", 'takes = ["gelu"]', 'takes = "gelu"', "takes =",
+     "vocabulary.takes must be a list, not the string 'gelu'"),
     ("exercise.toml", 'returns = { kind = "array" }', 'returns = { kind = "arrays" }', "returns =",
      "function.returns.kind must be one of array, int_array, float, int, bool, tuple, dict, any, not 'arrays'; "
      "did you mean 'array'?"),

@@ -168,8 +168,9 @@ RAW_MEMORY = {
                                       "    return type(x)((4,), np.float64, x, -64)\n", "negative offset"),
     "subclass-negative-offset": ("import numpy as np\nclass A(np.ndarray):\n    pass\n\ndef gelu(x):\n"
                                  "    return A((4,), buffer=x, offset=-64)\n", "negative offset"),
+    # outside every exercise's vocabulary before its stand-in even sees the offset
     "recarray-negative-offset": ("import numpy as np\ndef gelu(x):\n"
-                                 "    return np.recarray((4,), dtype=float, buf=x, offset=-64)\n", "negative offset"),
+                                 "    return np.recarray((4,), dtype=float, buf=x, offset=-64)\n", "numpy.recarray"),
     "array-interface-class": ("import numpy as np\n"
                               "A = type('A', (), {'__array_interface__': {'data': (8, False), 'shape': (9,), "
                               "'typestr': '<u1', 'version': 3}})\n"
@@ -197,8 +198,7 @@ def test_arrays_over_their_own_buffer_still_work(gelu: Exercise, pool: Pool) -> 
         def gelu(x):
             flat = np.ndarray(x.shape, dtype=x.dtype, buffer=np.ascontiguousarray(x), offset=0)
             assert isinstance(flat, np.ndarray) and type(flat) is np.ndarray and type(x) is np.ndarray
-            windows = np.lib.stride_tricks.sliding_window_view(flat.reshape(-1), 1)
-            y = windows.reshape(x.shape)
+            y = flat.reshape(x.shape)
             return 0.5 * y * (1 + np.tanh(np.sqrt(2 / np.pi) * (y + 0.044715 * y**3)))
         """)
     report = judged(gelu, source, "numpy", pool=pool)
@@ -230,7 +230,8 @@ def policy_off(monkeypatch: pytest.MonkeyPatch) -> None:
     """The static policy and its attribute guards switched off, in a pool with every other layer: what the audit
     hook and the replaced kernels hold on their own."""
 
-    def plain(raw: str | bytes, rules: policy.Rules, filename: str = "solution.py") -> policy.Program:
+    def plain(raw: str | bytes, rules: policy.Rules, filename: str = "solution.py",
+              function: str = "") -> policy.Program:
         source = policy.decode_source(raw)
         return policy.Program(compile(source, filename, "exec", dont_inherit=True), source, filename, frozenset())
 
@@ -279,9 +280,10 @@ def test_the_kernels_refuse_even_with_torch_modes_popped(gelu: Exercise, pool: P
     assert "aten::gelu" in report.message
 
 
-def test_a_forbidden_name_from_a_module_imported_later_is_still_forbidden(pool: Pool) -> None:
-    """flex_attention's module is not preloaded, so its function cannot be in the table when the run starts; it is
-    forbidden from the moment the submission (or a library) imports the module, whatever way it is reached."""
+def test_a_module_that_is_not_loaded_yet_is_refused_before_it_loads(pool: Pool) -> None:
+    """flex_attention's module is not preloaded, so its function cannot be in any table when the run starts: its
+    module is outside the exercise's vocabulary, which the policy sees before anything is imported (and so before
+    it could register a kernel of its own)."""
     from mljudge.judge.catalog import Catalog
 
     attention = Catalog().get("attention")
@@ -293,7 +295,7 @@ def test_a_forbidden_name_from_a_module_imported_later_is_still_forbidden(pool: 
             sneaky = getattr(fa, "flex_" + "attention")
             return sneaky(q, k, v)
         """)
-    report = attack(attention, pool, source, "forbidden", "torch.nn.attention.flex_attention.flex_attention",
+    report = attack(attention, pool, source, "forbidden", "`torch.nn.attention` is outside what this exercise",
                     track="torch")
     assert report.passed == 0
 
@@ -515,7 +517,8 @@ def test_the_terminal_gets_no_escape_from_a_submission(tmp_path: Path) -> None:
 @pytest.fixture
 def unguarded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Pool]:
     """As in attacks/test_unguarded.py: no policy, no guards, no audit hook, no replaced kernels; the OS jail alone."""
-    def plain(raw: str | bytes, rules: policy.Rules, filename: str = "solution.py") -> policy.Program:
+    def plain(raw: str | bytes, rules: policy.Rules, filename: str = "solution.py",
+              function: str = "") -> policy.Program:
         source = policy.decode_source(raw)
         return policy.Program(compile(source, filename, "exec", dont_inherit=True), source, filename, frozenset())
 

@@ -90,9 +90,9 @@ REFUSALS = [
             "torch.nn.GELU", "torch"),
     # callables that run unguarded code, refused in every exercise
     Refusal("np-load", "import numpy as np\n\ndef gelu(x):\n    return np.load('/tmp/a.npy')\n", "forbidden",
-            "forbidden_call", 4, 12, "numpy.load"),
+            "unsafe_call", 4, 12, "numpy.load"),
     Refusal("get-type-hints", "from typing import get_type_hints\nget_type_hints(int)\n", "forbidden",
-            "forbidden_call", 1, 1, "typing.get_type_hints"),
+            "unsafe_call", 1, 1, "typing.get_type_hints"),
     # builtins that are not there
     Refusal("eval", "def gelu(x):\n    return eval('x')\n", "forbidden", "forbidden_builtin", 2, 12, "eval"),
     Refusal("open", "def gelu(x):\n    data = open('/etc/passwd').read()\n    return x\n", "forbidden",
@@ -104,8 +104,8 @@ REFUSALS = [
     Refusal("builtins-name", "def gelu(x):\n    return __builtins__\n", "forbidden", "private_name", 2, 12,
             "__builtins__"),
     Refusal("guard-name", "def _getattr_(o, n):\n    return o\n", "forbidden", "private_name", 1, 1, "_getattr_"),
-    Refusal("dunder-class", "def gelu(x):\n    return x.__class__\n", "forbidden", "private_attribute", 2, 12,
-            "__class__"),
+    Refusal("dunder-dict", "def gelu(x):\n    return x.__dict__\n", "forbidden", "private_attribute", 2, 12,
+            "__dict__"),
     Refusal("torch-C", "import torch\n\ndef gelu(x):\n    return torch._C._nn.elu(x)\n", "forbidden",
             "private_attribute", 4, 12, "_C", "torch"),
     Refusal("gi-frame", "def gelu(x):\n    g = (v for v in x)\n    return g.gi_frame\n", "forbidden",
@@ -188,7 +188,7 @@ def test_forbidden_call_message_gives_the_exercises_reason(gelu: Exercise, pool:
 
 
 def test_every_issue_is_reported_in_source_order() -> None:
-    source = "import os\nimport numpy as np\n\ndef gelu(x):\n    y = eval(os.sep)\n    return x.__class__\n"
+    source = "import os\nimport numpy as np\n\ndef gelu(x):\n    y = eval(os.sep)\n    return x.__dict__\n"
     with pytest.raises(policy.Rejected) as caught:
         policy.vet(source, RULES["numpy"])
     found = [(i.code, i.line, i.col) for i in caught.value.issues]

@@ -112,7 +112,8 @@ def unguarded(monkeypatch: pytest.MonkeyPatch, bare_pool: Pool) -> Pool:
     bare pool. The tripwire's builtins remain (so `import os` is still refused), but `().__class__...` reaches
     everything."""
 
-    def plain(raw: str | bytes, rules: policy.Rules, filename: str = "solution.py") -> policy.Program:
+    def plain(raw: str | bytes, rules: policy.Rules, filename: str = "solution.py",
+              function: str = "") -> policy.Program:
         source = policy.decode_source(raw)
         return policy.Program(compile(source, filename, "exec", dont_inherit=True), source, filename, frozenset())
 

@@ -189,22 +189,22 @@ def test_introspection(gelu: Exercise, pool: Pool, case: Attack) -> None:
 
 
 def test_forbidden_function_through_a_container_is_still_caught(gelu: Exercise, pool: Pool) -> None:
-    # F.gelu fished out of torch.overrides' tables (no attribute access to guard): torch's function mode sees
-    # the call by identity (and the aten guard would see the op)
+    # F.gelu fished out of torch.overrides' tables (no attribute access to guard): the tables' module is outside the
+    # exercise's vocabulary (and a call's result is screened by identity, and the kernel refuses anyway)
     report = attack(gelu, pool, src("""
         import torch
         import torch.nn.functional
         def gelu(x):
             fns = torch.overrides.get_overridable_functions()[torch.nn.functional]
             return [f for f in fns if f.__name__ == "gelu"][0](x, approximate="tanh")
-        """), "forbidden", "`torch.nn.functional.gelu` is not allowed", "build GELU yourself")
+        """), "forbidden", "`torch.overrides` is outside what this exercise builds from", "build GELU yourself")
     assert report.passed == 0
 
 
-def test_a_forbidden_function_is_caught_when_a_library_calls_it(pool: Pool) -> None:
+def test_a_library_class_that_would_call_a_forbidden_function_is_outside_the_vocabulary(pool: Pool) -> None:
     # Only F.dropout is forbidden here, by name (no aten op: on CPU the dispatcher never sees "dropout", only
-    # bernoulli_ and mul). nn.Dropout itself is allowed, but its forward calls F.dropout for the submission:
-    # torch's function mode catches that call by identity, below the submission's own code.
+    # bernoulli_ and mul). nn.Dropout's forward would call F.dropout for the submission, below its own code; the
+    # class itself is outside every vocabulary of the course, so no library code gets to call it.
     exercise = dataclasses.replace(Catalog().get("dropout"), forbidden=(
         Forbidden(("torch.nn.functional.dropout",), (), Text({"en": "Build it yourself.", "ru": "Сами."})),))
     source = src("""
@@ -215,7 +215,7 @@ def test_a_forbidden_function_is_caught_when_a_library_calls_it(pool: Pool) -> N
             layer.train(training)
             return layer(x)
         """)
-    report = attack(exercise, pool, source, "forbidden", "`torch.nn.functional.dropout` is not allowed",
+    report = attack(exercise, pool, source, "forbidden", "`torch.nn.Dropout` is outside what this exercise",
                     track="torch")
     assert report.passed == 0
 

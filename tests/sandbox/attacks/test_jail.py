@@ -3,9 +3,11 @@ the OS jail keeps from a submission (with the policy's and the audit hook's refu
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import socket
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,6 +34,23 @@ from tests.sandbox.attacks.common import (
 )
 
 pytestmark = NEEDS_ROOT
+
+
+@pytest.fixture
+def gelu(gelu: Exercise) -> Exercise:
+    """GELU without its vocabulary: these attacks use files, processes and memory maps (np.save, torch.save, …), which
+    no exercise builds from, to test the layers below the exercise's rule — the audit hook and the OS jail."""
+    return dataclasses.replace(gelu, vocabulary=None)
+
+
+@pytest.fixture(scope="module")
+def every_layer_but_the_vocabulary() -> Iterator[Pool]:
+    """Every layer of the sandbox, its children told no vocabulary: what the audit hook and the jail hold alone."""
+    from mljudge.judge.pools import hidden
+
+    pool = Pool(1, hidden=hidden(), allow_unconfined=os.environ.get("MLJUDGE_ALLOW_UNCONFINED") == "1")
+    yield pool
+    pool.close()
 
 
 # --- reading expected values or the reference from disk --------------------------------------------------------
@@ -139,8 +158,9 @@ def test_numpy_writes_stay_in_the_jail(gelu: Exercise, bare_pool: Pool, host_pat
 
 
 @pytest.mark.parametrize("template, path", [(t, p) for t, p, _ in WRITES.values()], ids=WRITES.keys())
-def test_file_writes_are_refused(gelu: Exercise, pool: Pool, host_paths: list[Path], template: str,
-                                 path: Path) -> None:
+def test_file_writes_are_refused(gelu: Exercise, every_layer_but_the_vocabulary: Pool, host_paths: list[Path],
+                                 template: str, path: Path) -> None:
+    pool = every_layer_but_the_vocabulary
     # with every layer: creating or changing a file is refused by the audit hook, a verdict that says so
     # (ndarray.tofile looks `open` up in the builtins, which the submission's are not: a PermissionError)
     source = src(f"""
@@ -174,8 +194,9 @@ def test_torch_save_stays_in_the_jail(gelu: Exercise, bare_pool: Pool, host_path
     attack(gelu, bare_pool, source.replace("import torch", "import torch\nimport numpy"), verdict)
 
 
-def test_torch_save_with_every_layer_lands_in_the_private_tmp(gelu: Exercise, pool: Pool,
+def test_torch_save_with_every_layer_lands_in_the_private_tmp(gelu: Exercise, every_layer_but_the_vocabulary: Pool,
                                                                host_paths: list[Path]) -> None:
+    pool = every_layer_but_the_vocabulary
     # torch.save opens its file in C++, where no audit event fires: the jail alone keeps it off the host
     source = f"import torch\n\ndef gelu(x):\n    torch.save(x, '/tmp/{MARK}.pt')\n    return x\n"
     attack(gelu, pool, source, "wrong_answer")
