@@ -133,14 +133,23 @@ def _index_members(cls: type, dotted: str, governed: dict[int, str], keep: list[
                     keep.append(member)
 
 
+# Where the objects of type annotations come from (typing.Optional, list[int]): they compute nothing.
+_ANNOTATIONS = frozenset({"typing", "typing_extensions", "types", "collections.abc"})
+
+
 def _foreign(value: Any) -> bool:
-    """A function or class of Python's own that a library module merely imported (typing.NamedTuple in
-    torch.autograd.forward_ad, functools.wraps in numpy): not the library's to govern. Anything else callable —
+    """Not the library's to govern where it was found: a function or class of Python's own that a library module
+    merely imported (typing.NamedTuple in torch.autograd.forward_ad, functools.wraps in numpy), an annotation
+    (typing.Optional in torch.cuda), or a method some module's global happens to hold (torch.jit's loop variable
+    left bound to nn.Module.zero_grad: a class's methods are governed with their class). Anything else callable —
     an instance, a partial — is judged where it was found."""
     if not isinstance(value, types.FunctionType | types.BuiltinFunctionType | type):
-        return False
+        return type(value).__module__ in _ANNOTATIONS
     module = getattr(value, "__module__", None)
-    return isinstance(module, str) and not is_governed_module(module)
+    if isinstance(module, str) and not is_governed_module(module):
+        return True
+    qualname = getattr(value, "__qualname__", "")
+    return isinstance(value, types.FunctionType) and "." in qualname and "<locals>" not in qualname
 
 
 def _subclasses(cls: type) -> list[type]:

@@ -490,6 +490,7 @@ def make_globals(tripwire: Tripwire, write: Callable[[str], Any], module_name: s
         module = builtins.__import__(name, globals, locals, fromlist, level)
         if not fromlist:
             return module
+        tripwire.refuse_forbidden(module)  # `from torch.autograd import grad`: the members of a forbidden module
         # `from m import a, b` reads a and b from what we return: hand over checked values (or stand-ins).
         names = {}
         for item in fromlist:

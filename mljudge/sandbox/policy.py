@@ -356,8 +356,9 @@ class _StaticCheck(ast.NodeVisitor):
         if dotted in self.unsafe:
             self._flag(node, "unsafe_call", name=dotted)
             return True
-        if dotted in self.forbidden:
-            self._flag(node, "forbidden_call", name=dotted)
+        refused = next((prefix for prefix in _prefixes(dotted) if prefix in self.forbidden), None)
+        if refused is not None:  # a forbidden module's members are forbidden with it
+            self._flag(node, "forbidden_call", name=refused)
             return True
         vocabulary = self.rules.vocabulary
         outside = vocabulary.outside(dotted) if vocabulary is not None else None
@@ -365,6 +366,12 @@ class _StaticCheck(ast.NodeVisitor):
             self._flag(node, "outside_vocabulary", name=outside)
             return True
         return False
+
+
+def _prefixes(dotted: str) -> list[str]:
+    """``a.b.c`` -> ``a.b.c``, ``a.b``, ``a``: the name itself first."""
+    parts = dotted.split(".")
+    return [".".join(parts[:cut]) for cut in range(len(parts), 0, -1)]
 
 
 def _as_ast(node: object) -> ast.AST:
