@@ -11,8 +11,10 @@ command-line options, and its markers, given by what a test uses and where it li
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -128,6 +130,20 @@ def _check_slow_entries(config: pytest.Config, items: list[pytest.Item]) -> None
              and not any(item.nodeid.startswith(entry) for item in items)]
     if stale:
         raise pytest.UsageError(f"tests/conftest.py: SLOW names tests that do not exist: {', '.join(stale)}")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """JUDGE_DATA_DIR for the whole session, apps and `judge` subprocesses alike: the signing keys every web app
+    reads or makes (web.signing) and any default SQLite file land in a temporary folder, never in the checkout."""
+    folder = tmp_path_factory.mktemp("data")
+    before = os.environ.get("JUDGE_DATA_DIR")
+    os.environ["JUDGE_DATA_DIR"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("JUDGE_DATA_DIR", None)
+    else:
+        os.environ["JUDGE_DATA_DIR"] = before
 
 
 @pytest.fixture(scope="session")
