@@ -50,6 +50,7 @@ SLOW = (
     "tests/web/test_lesson_logic.py::test_every_panel_lesson_validates_and_sends_bounded_data",
     "tests/reference/test_transformer.py::test_lesson_curves_agree_with_an_independent_sample",
     "tests/web/test_load.py",
+    "tests/web/test_hostile.py::test_no_route_answers_a_hostile_request_with_a_5xx",
     # `judge` in subprocesses, ~1 s each and more with torch or a limit to wait out (two golden reports keep the
     # CLI in the quick loop), `judge serve` with the HTTP layer's timeouts
     "tests/judge/test_cli.py",

@@ -171,8 +171,8 @@ def test_only_a_report_this_server_issued_is_rendered(client: FlaskClient, opena
         response = call(client, openapi, "POST", "/api/reports/render", json={"report": forged})
         assert_error(response, 400, "bad_request")
     deep: dict[str, Any] = {"say": "verdict.accepted.message"}
-    for _ in range(300):  # 600 levels: within the JSON decoder's limit
-        deep = {"say": "verdict.accepted.message", "params": {"x": deep}}
+    for _ in range(300):  # 900 levels (sentences in sentences): within the JSON decoder's limit
+        deep = {"say": "verdict.accepted.message", "params": {"x": [deep]}}
     forged_report = {"version": REPORT_VERSION, "exercise": "gelu", "track": "numpy", "verdict": "accepted",
                      "message": [deep], "cases": []}
     for report in (forged_report, URLSafeSerializer(b"a guess", salt="mljudge.report").dumps(forged_report)):
