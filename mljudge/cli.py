@@ -136,6 +136,23 @@ def _submissions(args: argparse.Namespace) -> int:
     return cli.EXIT_OK
 
 
+def _secret_command(command: cli.AddCommand) -> None:
+    secret = command("secret", _secret, "the web's signing keys in JUDGE_DATA_DIR (learner tokens, reports)")
+    secret.add_argument("action", choices=["rotate"],
+                        help="rotate: a new key signs from the next start; the previous one is still believed (and "
+                             "what it signed is issued again under the new one), older ones are dropped")
+
+
+def _secret(args: argparse.Namespace) -> int:
+    from mljudge.web import config, signing
+
+    folder = config.read()["DATA_DIR"]
+    keys = signing.rotate(folder)
+    print(f"{folder / signing.KEY_FILE}: a new signing key, and {len(keys) - 1} previous one(s) still believed; "
+          "restart every web process (`judge serve`) to sign with it")
+    return cli.EXIT_OK
+
+
 def _check(parse: Callable[[str], object], value: str, option: str) -> None:
     try:
         parse(value)
@@ -144,7 +161,8 @@ def _check(parse: Callable[[str], object], value: str, option: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return cli.main(argv, extensions=(_serve_command, _worker_command, _db_command, _submissions_command))
+    return cli.main(argv, extensions=(_serve_command, _worker_command, _db_command, _submissions_command,
+                                      _secret_command))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import shutil
 import tempfile
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -55,6 +56,7 @@ SLOW = (
     # a wheel built, installed into a fresh venv and used as a teacher would: ~90 s (two `judge serve`s, a
     # course checked, doctor)
     "tests/test_install.py",
+    "tests/web/test_hostile.py::test_no_route_answers_a_hostile_request_with_a_5xx",
     # `judge` in subprocesses, ~1 s each and more with torch or a limit to wait out (two golden reports keep the
     # CLI in the quick loop), `judge serve` with the HTTP layer's timeouts
     "tests/judge/test_cli.py",
@@ -143,6 +145,20 @@ def _check_slow_entries(config: pytest.Config, items: list[pytest.Item]) -> None
              and not any(item.nodeid.startswith(entry) for item in items)]
     if stale:
         raise pytest.UsageError(f"tests/conftest.py: SLOW names tests that do not exist: {', '.join(stale)}")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """JUDGE_DATA_DIR for the whole session, apps and `judge` subprocesses alike: the signing keys every web app
+    reads or makes (web.signing) and any default SQLite file land in a temporary folder, never in the checkout."""
+    folder = tmp_path_factory.mktemp("data")
+    before = os.environ.get("JUDGE_DATA_DIR")
+    os.environ["JUDGE_DATA_DIR"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("JUDGE_DATA_DIR", None)
+    else:
+        os.environ["JUDGE_DATA_DIR"] = before
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,9 @@
 """The Celery application both sides share: the web sends jobs with it, `judge worker` consumes them.
 
 Its settings are what makes a job neither lost nor graded for ever:
-- JSON only, both ways: a worker never unpickles what a web process (or anyone who reaches Redis) sent.
+- JSON only, both ways: a worker never unpickles what a web process (or anyone who reaches Redis) sent; and a
+  worker reads its queues through dispatch.transport, which drops (and logs) any message that is not a grading job
+  as the web sends it, so no message, however malformed, stops a worker.
 - Acknowledged late, one at a time: a job leaves the queue only when its answer is stored, and a worker holds no
   more jobs than it grades at once, so a worker that dies takes at most the jobs it was grading.
 - The Redis transport can still lose a job a worker had taken when it was killed (kombu #305) and hands others back
@@ -19,9 +21,11 @@ from typing import Any
 from celery import Celery
 from celery.backends.redis import RedisBackend
 
+from mljudge.dispatch import transport
+from mljudge.dispatch.transport import TASK
 from mljudge.sandbox import TRACKS
 
-TASK = "mljudge.grade"
+__all__ = ["TASK", "make_app", "queue_name", "safe_url"]
 # The visibility timeout: after it, Redis hands a job that was taken but never acknowledged to another worker. The
 # web's own deadline (time limit + a margin) comes long before; this only bounds how long a lost copy lingers.
 VISIBILITY_TIMEOUT = 600
@@ -52,6 +56,7 @@ def make_app(url: str) -> Celery:
     app = Celery("mljudge", broker=url, backend=f"{Answers.__module__}:{Answers.__name__}+{url}",
                  set_as_current=False)
     app.conf.update(
+        broker_transport=f"{transport.__name__}:Transport",  # kombu's Redis transport, its messages screened
         task_serializer="json",
         result_serializer="json",
         accept_content=["json"],

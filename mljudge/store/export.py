@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any, TextIO
 
+from mljudge.judge.spreadsheet import SpreadsheetWriter
 from mljudge.store.records import ExerciseStats, Record
 
 COLUMNS = ("id", "created_at", "learner", "exercise", "track", "verdict", "passed", "total", "mistakes", "grade_ms",
@@ -28,14 +28,15 @@ def row(record: Record, *, report: bool = False) -> dict[str, Any]:
 
 
 def write_csv(records: Iterable[Record], out: TextIO) -> int:
-    """One line per submission (mistakes joined with ';'). Returns how many."""
-    writer = csv.DictWriter(out, fieldnames=COLUMNS)
-    writer.writeheader()
+    """One line per submission (mistakes joined with ';'), every cell safe to open in a spreadsheet (the learner's
+    code may start with '=': judge.spreadsheet). Returns how many."""
+    writer = SpreadsheetWriter(out)
+    writer.row(COLUMNS)
     count = 0
     for record in records:
         data = row(record)
         data["mistakes"] = ";".join(data["mistakes"])
-        writer.writerow(data)
+        writer.row(data[column] for column in COLUMNS)
         count += 1
     return count
 

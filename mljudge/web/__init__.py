@@ -9,6 +9,7 @@ Everything is served from this process (no CDN, no external font or script), so 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -19,7 +20,7 @@ from werkzeug.sansio.response import Response as BaseResponse
 
 from mljudge.judge.catalog import Catalog
 from mljudge.sandbox import MAX_SOURCE_BYTES, Pool
-from mljudge.web import config, errors, i18n, security
+from mljudge.web import config, errors, i18n, security, signing
 
 if TYPE_CHECKING:
     from mljudge.dispatch.submitter import Dispatcher
@@ -88,7 +89,8 @@ def create_app(settings: dict[str, Any] | None = None, pool: Pool | None = None,
     pool to grade with (None: the process-wide default pool, started lazily); `catalog`: where exercises come from
     (None: $JUDGE_EXERCISES_DIR or the bundled exercises/); `store`: the record of submissions, migrated (None:
     nothing is recorded, as in tests of other parts); `dispatcher`: the broker to grade through (None: grade in
-    this process with `pool`)."""
+    this process with `pool`). Reads (or makes) the signing keys in DATA_DIR unless `settings` has SIGNING_KEYS:
+    raises signing.KeyFileError when it cannot."""
     app = Flask(__name__)
     app.json = JSONProvider(app)
     app.config.update(default_config())
@@ -99,6 +101,9 @@ def create_app(settings: dict[str, Any] | None = None, pool: Pool | None = None,
         "pool": pool,
         "store": store,
         "dispatcher": dispatcher,
+        # What the server signs (learner tokens, reports it hands out): SIGNING_KEYS (newest first) when given,
+        # else the key file in DATA_DIR, made on first start.
+        "keys": signing.Keys(app.config.get("SIGNING_KEYS") or signing.load(Path(app.config["DATA_DIR"]))),
     }
 
     # In-memory counters: one process serves the site (waitress threads share them).
@@ -115,8 +120,8 @@ def create_app(settings: dict[str, Any] | None = None, pool: Pool | None = None,
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(submissions.submissions, url_prefix="/api")
+    security.init_app(app)  # first: its headers see the cookie the others set (after_request runs in reverse)
     submissions.init_app(app)
-    security.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
     return app

@@ -12,10 +12,10 @@ from mljudge.judge.errors import ExerciseError, UnknownExercise, UnknownTrack
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.lesson import BadParam, Lesson, UnknownAnswer, load_lesson, mark_task
 from mljudge.sandbox import Busy, ClientBusy
-from mljudge.web import client_address, course, lessons, locales, reports, state, submissions
+from mljudge.web import client_address, course, lessons, locales, reports, security, state, submissions
 from mljudge.web.errors import ApiError
 from mljudge.web.i18n import wt
-from mljudge.web.inputs import answer_lang, body_lang, json_body
+from mljudge.web.inputs import BadQuery, answer_lang, body_lang, json_body, single_values
 from mljudge.web.markdown import render
 from mljudge.web.openapi import document
 
@@ -56,6 +56,7 @@ def exercise(slug: str) -> Response:
 
 @api.post("/exercises/<slug>/submissions")
 def submit(slug: str) -> Response:
+    security.personal()  # the learner's own submission (and its id in their history)
     lang = answer_lang()
     exercise = _exercise(slug, lang)
     body = json_body(lang)
@@ -100,8 +101,10 @@ def submit(slug: str) -> Response:
 
 @api.post("/reports/render")
 def render_report() -> Response:
-    """A report this judge made (an answer's `neutral`), said again in another language: the page switches
-    language without grading again. `code`, when given, is the submission's (for the offer to switch track)."""
+    """A report this server issued (an answer's `neutral`, a signed token), said again in another language: the
+    page switches language without grading again. `code`, when given, is the submission's (for the offer to switch
+    track). Anything but a token this server signed is a 400, before any of it is read."""
+    security.personal()
     lang = answer_lang()
     body = json_body(lang)
     lang = body_lang(body)
@@ -109,10 +112,10 @@ def render_report() -> Response:
     try:
         report = reports.parse(body.get("report"))
     except reports.BadReport:
-        raise ApiError(422, wt("error.bad_report", lang)) from None
+        raise ApiError(400, wt("error.bad_report", lang)) from None
     exercise = _exercise(report.exercise, lang)
     if report.track not in exercise.tracks:
-        raise ApiError(422, wt("error.bad_report", lang))
+        raise ApiError(400, wt("error.bad_report", lang))
     if not isinstance(code, str) or len(code) > int(current_app.config["MAX_CODE_BYTES"]):
         code = None  # no offer to switch track: nothing else depends on it
     return jsonify(reports.answer(exercise, report, code, lang))
@@ -133,11 +136,11 @@ def panel(slug: str, panel_id: str) -> Response:
     target = found.panel(panel_id)
     if target is None:
         raise ApiError(404, locales.text("panel_unknown", lang, panel=panel_id))
-    asked = {name: value for name, value in request.args.items() if name != "lang"}
     try:
+        asked = single_values(request.args, ignore=("lang",))
         return jsonify(lessons.panel_state(exercise, found, target, asked))
-    except BadParam as exc:
-        raise ApiError(422, locales.text("panel_bad_param", lang, detail=str(exc))) from None
+    except (BadParam, BadQuery) as exc:
+        raise ApiError(400, locales.text("panel_bad_param", lang, detail=str(exc))) from None
 
 
 @api.post("/lessons/<slug>/tasks/<task_id>")

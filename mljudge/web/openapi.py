@@ -9,6 +9,7 @@ from mljudge.judge.exercise import PARAM_KINDS, TRACKS
 from mljudge.judge.i18n import LANGS
 from mljudge.judge.report import CASE_STATUSES, REPORT_VERSION, VERDICTS
 from mljudge.web import lessons
+from mljudge.web.inputs import MAX_JSON_DEPTH
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -213,12 +214,11 @@ SCHEMAS: dict[str, Any] = {
         "additionalProperties": False,
     },
     "NeutralReport": {
-        "type": "object",
-        "description": "the same report in no language (judge.report.Report.to_json): what to say as sentences "
-                       "still to be said. Send it to /api/reports/render to see it in another language.",
-        "properties": {"exercise": {"type": "string"}, "track": {"enum": list(TRACKS)},
-                       "verdict": {"enum": list(VERDICTS)}, "version": {"const": REPORT_VERSION}},
-        "required": ["exercise", "track", "verdict", "version", "message", "cases"],
+        "type": "string",
+        "pattern": "^[A-Za-z0-9_.-]+$",
+        "description": "the same report in no language, as an opaque token the server signed (HMAC): keep it as it "
+                       "is and send it to /api/reports/render to see the report in another language. Only tokens "
+                       "this server issued are rendered (signing keys: JUDGE_DATA_DIR, docs/deploy.md).",
     },
     "RenderRequest": {
         "type": "object",
@@ -290,8 +290,9 @@ SCHEMAS.update({
         "required": ["exercises"], "additionalProperties": False,
     },
 })
-LEARNER = ("Whose: the learner cookie (mlj_learner, HttpOnly), set on the first answer that lacks it. Only the "
-           "cookie that made a submission reads it.")
+LEARNER = ("Whose: the learner token in the mlj_learner cookie (HttpOnly), which the server signs and sets on the "
+           "first answer that lacks a valid one; any value it did not issue is replaced by a new learner's token. "
+           "Only the token that made a submission reads it. The answer is Cache-Control: private, no-store.")
 STORE_DOWN = _error("the record cannot be read right now", RETRY_AFTER)
 
 
@@ -332,7 +333,8 @@ def document() -> dict[str, Any]:
                 "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Submission")}}},
                 "responses": {
                     "200": _json(_ref("Report"), "the report (every verdict, accepted or not, is a 200)"),
-                    "400": _error("not JSON, or no `code` string"),
+                    "400": _error(f"not a JSON object (or one nested over {MAX_JSON_DEPTH} levels), or no `code` "
+                                  "string"),
                     "404": _error("no such exercise"),
                     "413": _error("the code is over 64 KiB (or the body far over it)"),
                     "422": _error(f"a track this exercise does not have, or {UNKNOWN_LANG}"),
@@ -352,10 +354,11 @@ def document() -> dict[str, Any]:
                                 "content": {"application/json": {"schema": _ref("RenderRequest")}}},
                 "responses": {
                     "200": _json(_ref("Report"), "the report in the language asked for"),
-                    "400": _error("not JSON"),
+                    "400": _error("not a JSON object, or `report` is not a token this server issued (made up, altered, "
+                                  "signed with a key no longer kept) of this judge's version"),
                     "404": _error("the report's exercise is not in this catalogue"),
                     "413": _error("the body is too large"),
-                    "422": _error(f"not a report of this judge's version, or {UNKNOWN_LANG}"),
+                    "422": _error(UNKNOWN_LANG),
                     "429": _error("too many requests from this client", RETRY_AFTER),
                 },
             }},
@@ -373,9 +376,11 @@ def document() -> dict[str, Any]:
                 "parameters": [SLUG_PARAM, {"name": "panel_id", "in": "path", "required": True,
                                             "schema": {"type": "string"}}, LANG_PARAM],
                 "responses": {"200": _json(_ref("PanelState"), "the panel's data in that state"),
+                              "400": _error("a parameter the panel does not declare, given twice, or a value "
+                                            "that is not a finite number on its slider's grid (or not one of its "
+                                            "choices): the detail names the parameter and says why"),
                               "404": _error("no such exercise, lesson or panel"),
-                              "422": _error(f"a parameter the panel does not declare, a value off its grid, or "
-                                            f"{UNKNOWN_LANG}"),
+                              "422": _error(UNKNOWN_LANG),
                               "429": TOO_MANY},
             }},
             "/api/lessons/{slug}/tasks/{task_id}": {"post": {
@@ -385,7 +390,8 @@ def document() -> dict[str, Any]:
                 "requestBody": {"required": True,
                                 "content": {"application/json": {"schema": _ref("TaskAnswers")}}},
                 "responses": {"200": _json(_ref("TaskResult"), "right or not, per answer"),
-                              "400": _error("not JSON, or no `answers` object"),
+                              "400": _error(f"not a JSON object (or one nested over {MAX_JSON_DEPTH} levels), or no "
+                                            "`answers` object"),
                               "404": _error("no such exercise, lesson or task"),
                               "422": _error(f"an answer id the task does not have, or {UNKNOWN_LANG}"),
                               "429": TOO_MANY},

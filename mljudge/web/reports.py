@@ -1,7 +1,8 @@
 """A report as the API answers it: said in the learner's language on the way out (judge.localise), with what only
 the web adds (the reference curve on the plot's grid, the offer to switch track), and the report in no language
-beside it (`neutral`), which the page sends back to /api/reports/render to show it in another language without
-grading again."""
+beside it (`neutral`: an opaque token the server signs, web.signing), which the page sends back to
+/api/reports/render to show it in another language without grading again. Only a token this server issued is
+rendered: a report a client makes up is refused before any of it is read."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from mljudge.judge.lesson import reference_curve
 from mljudge.judge.localise import localise
 from mljudge.judge.report import REPORT_VERSION, Report, Verdict
 from mljudge.sandbox import TRACKS, detect_track
+from mljudge.web import state
 from mljudge.web.i18n import wt
 
 
 class BadReport(ValueError):
-    """A posted report that is not one the judge made (malformed, another version, an unknown exercise)."""
+    """A posted report that is not one this server issued (made up, altered, signed with a key no longer kept) or
+    of another version of the judge."""
 
 
 def answer(exercise: Exercise, report: Report, code: str | None, lang: str) -> dict[str, Any]:
@@ -27,12 +30,16 @@ def answer(exercise: Exercise, report: Report, code: str | None, lang: str) -> d
         # The right curve on the same grid, computed here from trusted reference code, never in the sandbox.
         result["plot"] = {**result["plot"], "reference": reference_curve(exercise)}
     result["switch_track"] = _switch_track(exercise, code, report, lang) if code is not None else None
-    result["neutral"] = report.to_json()
+    result["neutral"] = state()["keys"].report_token(report.to_json())
     return result
 
 
-def parse(data: Any) -> Report:
-    """A report posted back by a page (its `neutral`), read strictly: anything else is BadReport."""
+def parse(token: Any) -> Report:
+    """A report posted back by a page (its `neutral`): only one this server signed, of this judge's version, is
+    read (so nothing a client makes up, however deep or large, is ever parsed); anything else is BadReport."""
+    data = state()["keys"].report(token) if isinstance(token, str) else None
+    if data is None:
+        raise BadReport("not a report this server issued")
     if not isinstance(data, dict) or data.get("version") != REPORT_VERSION:
         raise BadReport("not a report of this judge's version")
     try:

@@ -53,10 +53,23 @@ def strict_headers(nonce: str) -> dict[str, str]:
     }
 
 
+PRIVATE = "private, no-store"
+
+
+def personal() -> None:
+    """This answer depends on who asks (it reads or records the learner's own submissions): no cache may keep it,
+    and none may hand it to anyone else."""
+    g.personal = True
+
+
 def _headers(response: Response) -> Response:
     headers = response.headers
     headers.update(strict_headers(nonce()))
-    if request.endpoint == "static" and request.args.get("v") and response.status_code == 200:
+    if g.get("personal") or headers.getlist("Set-Cookie"):
+        # A shared cache in front must never serve one learner's cookie, or their submissions, to another.
+        headers["Cache-Control"] = PRIVATE
+        response.vary.add("Cookie")
+    elif request.endpoint == "static" and request.args.get("v") and response.status_code == 200:
         # Versioned URLs (see `asset`) change whenever the file does, so browsers may keep them for good.
         headers["Cache-Control"] = f"public, max-age={STATIC_MAX_AGE}, immutable"
     return response
@@ -80,6 +93,8 @@ class Assets:
 
 
 def init_app(app: Flask) -> None:
+    """Call before registering any other after_request hook: Flask runs them last-registered first, and these
+    headers must see every cookie the others set."""
     assets = Assets(Path(app.static_folder or "static"))
     app.after_request(_headers)
     app.jinja_env.globals.update(asset=assets.url, csp_nonce=nonce)

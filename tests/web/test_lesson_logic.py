@@ -578,7 +578,7 @@ def test_every_panel_lesson_validates_and_sends_bounded_data() -> None:
 
 def test_the_panel_state_route(openapi: dict) -> None:
     """GET /api/lessons/<slug>/panels/<id>: a declared parameter on its grid gives that state's data; anything else
-    is a 404 or a 422 that says why, in the request's language; every answer is as documented."""
+    is a 404 or a 400 that says why, in the request's language; every answer is as documented."""
     from mljudge.reference.optimizers import panel as reference_panel
     from tests.web.conftest import make_app
     from tests.web.test_api import assert_error, call
@@ -595,10 +595,10 @@ def test_the_panel_state_route(openapi: dict) -> None:
     assert lesson["panels"][0]["params"]["lr"] == {"min": 0.005, "max": 0.4, "step": 0.005, "default": 0.09}
     assert lesson["panels"][0]["title"] == "Четыре оптимизатора в одной долине"
     off_grid = call(client, openapi, "GET", f"{url}?lr=0.1051&lang=ru")
-    assert_error(off_grid, 422, "unprocessable")
+    assert_error(off_grid, 400, "bad_request")
     assert "lr must be one of 0.005, 0.01, …, 0.4" in off_grid.get_json()["detail"]
     assert off_grid.get_json()["detail"].startswith("Такое состояние панели посчитать нельзя")
-    assert_error(call(client, openapi, "GET", f"{url}?beta=1"), 422, "unprocessable")
+    assert_error(call(client, openapi, "GET", f"{url}?beta=1"), 400, "bad_request")
     assert_error(call(client, openapi, "GET", "/api/lessons/sgd-momentum/panels/nope"), 404, "not_found")
     assert_error(call(client, openapi, "GET", "/api/lessons/gelu/panels/descent"), 404, "not_found")
 

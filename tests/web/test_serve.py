@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import io
 import json
+import os
 import re
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import threading
@@ -23,16 +26,20 @@ import pytest
 
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.i18n import t
-from mljudge.web import MAX_CONTENT_LENGTH
+from mljudge.web import MAX_CONTENT_LENGTH, signing
 from mljudge.web.server import MAX_HEADER_BYTES, Service, warn_if_unconfined
 from tests.web.conftest import make_app
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def test_judge_serve_starts_grades_and_stops() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "mljudge.cli", "serve", "--port", "0", "--slots", "1"], cwd=REPO,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+@contextmanager
+def judge_serve(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[str, str]]:
+    """A real `judge serve` on a free port: (its URL, what it printed up to then). Stopped with SIGINT, which must
+    exit 0."""
+    proc = subprocess.Popen([sys.executable, "-m", "mljudge.cli", "serve", "--port", "0", "--slots", "1", *args],
+                            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, **(env or {})})
     try:
         assert proc.stdout is not None
         lines = []
@@ -46,7 +53,19 @@ def test_judge_serve_starts_grades_and_stops() -> None:
             found = re.search(r"serving on (http://127\.0\.0\.1:\d+/)", line)
             url = found.group(1) if found else None
         assert url, "".join(lines)
-        text = "".join(lines)
+        yield url, "".join(lines)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0
+
+
+def test_judge_serve_starts_grades_and_stops() -> None:
+    with judge_serve() as (url, text):
         # the sandbox came up before the URL was printed, and its isolation was reported either way
         assert "starting the sandbox" in text and ("sandbox isolation:" in text or "WARNING" in text)
 
@@ -58,14 +77,72 @@ def test_judge_serve_starts_grades_and_stops() -> None:
                                          headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=30) as answer:
             assert json.load(answer)["verdict"] == "accepted"
-    finally:
-        proc.send_signal(signal.SIGINT)
+
+
+SMUGGLED = b"GET /api/exercises HTTP/1.1\r\nHost: x\r\n\r\n"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[tuple[str, int], Path]]:
+    """One real `judge serve` for the tests of its framing and its learner tokens: its address and data folder."""
+    data = tmp_path_factory.mktemp("served")
+    with judge_serve(env={"JUDGE_DATA_DIR": str(data)}) as (url, _):
+        yield ("127.0.0.1", int(url.rsplit(":", 1)[1].strip("/"))), data
+
+
+@pytest.mark.parametrize("framing", [
+    b"Content-Length: 5\r\nTransfer-Encoding: chunked",
+    b"Transfer-Encoding: chunked\r\nContent-Length: 5",
+    b"Content-Length: 0\r\nTransfer-Encoding: CHUNKED",
+    b"Content-Length: 48\r\nTransfer-Encoding: gzip, chunked",  # (TE other than chunked alone: a 501, closed too)
+])
+def test_judge_serve_refuses_a_request_framed_twice_and_answers_nothing_smuggled_after_it(
+        framing: bytes, served: tuple[tuple[str, int], Path]) -> None:
+    """RFC 9112 §6.3: a request with both Content-Length and Transfer-Encoding is refused and the connection
+    closed. A proxy in front that frames it by its length would otherwise pass the bytes after the last chunk on as
+    part of this request, while the server answered them as a second request of the proxy's connection."""
+    address, _ = served
+    request = (b"POST /api/reports/render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               + framing + b"\r\n\r\n" + b"0\r\n\r\n" + SMUGGLED)
+    with socket.create_connection(address, timeout=15) as sock:
+        sock.sendall(request)
+        raw = b""
         try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == 0
+            while chunk := sock.recv(65536):  # until the server closes the connection
+                raw += chunk
+        except TimeoutError:
+            pytest.fail(f"the connection was kept open after answering {raw.count(b'HTTP/1.1 ')} request(s): "
+                        f"{raw!r:.600}")
+        with contextlib.suppress(OSError):  # the server closed it: nothing more is answered, ever
+            sock.sendall(SMUGGLED)
+            assert sock.recv(65536) == b""
+    assert raw.count(b"HTTP/1.1 ") == 1, raw  # one answer: the smuggled GET never is
+    status = int(raw.split(b" ", 2)[1])
+    assert status == (501 if b"gzip" in framing else 400), raw
+    head, _, body = raw.partition(b"\r\n\r\n")
+    assert b"connection: close" in head.lower() and json.loads(body)["error"] in ("bad_request", "not_implemented")
+    assert b'"exercises"' not in raw
+
+
+def test_judge_serve_issues_only_signed_learner_tokens_with_a_private_key(
+        served: tuple[tuple[str, int], Path]) -> None:
+    """Over real HTTP: the key file made 0600 in JUDGE_DATA_DIR on first start; a planted learner cookie replaced
+    by a signed token, in an answer no shared cache may keep; the token, sent back, is kept."""
+    address, data = served
+    assert stat.S_IMODE((data / signing.KEY_FILE).stat().st_mode) == 0o600
+    connection = http.client.HTTPConnection(*address, timeout=15)
+    planted = "A" * 43
+    connection.request("GET", "/api/progress", headers={"Cookie": f"mlj_learner={planted}"})
+    answer = connection.getresponse()
+    answer.read()
+    issued = answer.getheader("Set-Cookie", "").split(";")[0].removeprefix("mlj_learner=")
+    assert issued != planted and re.fullmatch(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}", issued)
+    assert answer.getheader("Cache-Control") == "private, no-store" and "Cookie" in answer.getheader("Vary", "")
+    connection.request("GET", "/api/progress", headers={"Cookie": f"mlj_learner={issued}"})
+    again = connection.getresponse()
+    again.read()
+    assert again.getheader("Set-Cookie") is None and again.getheader("Cache-Control") == "private, no-store"
+    connection.close()
 
 
 def test_judge_serve_on_a_taken_port_is_one_line_before_the_sandbox_starts() -> None:

@@ -5,6 +5,7 @@ missing one); the cookie's attributes; the record surviving a restart; a databas
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from itsdangerous import Signer
 
 from mljudge.judge.catalog import Catalog
 from mljudge.sandbox import Pool
@@ -114,7 +116,7 @@ def test_the_learner_cookie_is_set_once_http_only_and_lax(app: Flask) -> None:
     header = cookie_header(first)
     assert "HttpOnly" in header and "SameSite=Lax" in header and "Path=/" in header and "Secure" not in header
     value = header.split(";")[0].split("=", 1)[1]
-    assert re.fullmatch(r"[A-Za-z0-9_-]{43}", value)
+    assert re.fullmatch(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}", value)  # 256 random bits, signed (HMAC-SHA256)
     assert not [h for h in client.get("/exercises/gelu").headers.getlist("Set-Cookie") if COOKIE in h]
     assert not [h for h in client.get("/api/exercises").headers.getlist("Set-Cookie") if COOKIE in h]
     other = app.test_client()
@@ -182,3 +184,90 @@ def test_an_app_without_a_store_grades_and_records_nothing(pool: Pool, catalog: 
     client = app_with(pool, catalog, None).test_client()
     assert "submission_id" not in submit(client, RIGHT)
     assert client.get("/api/submissions").get_json()["submissions"] == []
+
+
+# --- only a token the server issued is a learner ---------------------------------------------------------------
+
+
+def token_of(response: Any) -> str:
+    return cookie_header(response).split(";")[0].split("=", 1)[1]
+
+
+@pytest.mark.parametrize("planted", [
+    secrets.token_urlsafe(32),  # an id as unsigned cookies held before tokens were signed
+    Signer(b"another server's key", salt="mljudge.learner", key_derivation="hmac",
+           digest_method=hashlib.sha256).sign(secrets.token_urlsafe(32)).decode(),
+    "",
+    "x" * 4000,
+])
+def test_a_planted_cookie_is_never_adopted(app: Flask, planted: str) -> None:
+    """Session fixation: someone plants a learner cookie of their choosing in a victim's browser (a shared
+    computer, a sibling domain) and later reads what the victim submitted under it. The server replaces any value
+    it did not issue, so the victim's submissions are made under a token the planter never saw."""
+    victim = app.test_client()
+    victim.set_cookie(COOKIE, planted)
+    first = victim.get("/")
+    issued = token_of(first)
+    assert issued != planted and "no-store" in first.headers["Cache-Control"]
+    made = submit(victim, WRONG)["submission_id"]
+    assert victim.get(f"/api/submissions/{made}").status_code == 200  # the victim reads it, under the new token
+    planter = app.test_client()
+    planter.set_cookie(COOKIE, planted)
+    assert planter.get("/api/submissions?exercise=gelu").get_json()["submissions"] == []
+    assert planter.get(f"/api/submissions/{made}").status_code == 404
+    assert planter.get("/api/progress").get_json() == {"exercises": {}}
+
+
+def test_a_token_cannot_be_altered(app: Flask) -> None:
+    client = app.test_client()
+    token = token_of(client.get("/"))
+    learner_id, _, signature = token.partition(".")
+    made = submit(client, WRONG)["submission_id"]
+    for altered in (learner_id, f"{learner_id}.{signature[:-1]}A", f"{learner_id[:-1]}A.{signature}",
+                    f"{learner_id}.{signature}.{signature}", f"{learner_id}.{signature[::-1]}"):
+        other = app.test_client()
+        other.set_cookie(COOKIE, altered)
+        answer = other.get(f"/api/submissions/{made}")
+        assert answer.status_code == 404 and token_of(answer) != token, altered
+
+
+def test_rotating_the_key_logs_nobody_out_and_retires_the_key_before(pool: Pool, catalog: Catalog,
+                                                                     store: Store) -> None:
+    """A token signed with the previous key is still this learner's, and is issued again under the new key; one
+    signed with a key two rotations old is a new learner."""
+    first, second, third = (secrets.token_bytes(32) for _ in range(3))
+    before = app_with(pool, catalog, store, SIGNING_KEYS=(first,)).test_client()
+    made = submit(before, WRONG)["submission_id"]
+    old_token = before.get_cookie(COOKIE).value
+
+    rotated = app_with(pool, catalog, store, SIGNING_KEYS=(second, first)).test_client()
+    rotated.set_cookie(COOKIE, old_token)
+    answer = rotated.get(f"/api/submissions/{made}")
+    assert answer.status_code == 200  # the same learner
+    new_token = token_of(answer)  # … now under the new key
+    assert new_token != old_token and new_token.partition(".")[0] == old_token.partition(".")[0]
+    assert not rotated.get(f"/api/submissions/{made}").headers.getlist("Set-Cookie")  # issued once
+
+    again = app_with(pool, catalog, store, SIGNING_KEYS=(third, second)).test_client()
+    again.set_cookie(COOKIE, new_token)
+    assert again.get(f"/api/submissions/{made}").status_code == 200
+    stale = app_with(pool, catalog, store, SIGNING_KEYS=(third, second)).test_client()
+    stale.set_cookie(COOKIE, old_token)  # never came back while `first` was the previous key
+    assert stale.get(f"/api/submissions/{made}").status_code == 404
+
+
+def test_responses_that_set_a_cookie_are_never_kept_by_a_shared_cache(app: Flask) -> None:
+    client = app.test_client()
+    for response in (client.get("/api/exercises"), app.test_client().get("/"), client.get("/?lang=ru")):
+        assert response.headers.getlist("Set-Cookie")
+        assert response.headers["Cache-Control"] == "private, no-store"
+        assert "Cookie" in response.headers["Vary"]
+    public = client.get("/api/exercises")  # a learner who has their token: nothing set, nothing personal
+    assert not public.headers.getlist("Set-Cookie") and "Cache-Control" not in public.headers
+    answered = client.post("/api/exercises/gelu/submissions", json={"code": WRONG, "track": "numpy"})
+    rendered = client.post("/api/reports/render", json={"report": answered.get_json()["neutral"]})
+    for personal in (answered, rendered, client.get("/api/submissions"), client.get("/api/progress"),
+                     client.get(f"/api/submissions/{answered.get_json()['submission_id']}"),
+                     client.get(f"/api/submissions/{secrets.token_hex(16)}")):  # someone else's: a 404, as private
+        assert personal.headers["Cache-Control"] == "private, no-store", personal.request.path
+        assert "Cookie" in personal.headers["Vary"]

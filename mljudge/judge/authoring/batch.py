@@ -15,7 +15,6 @@ at a time with O_NOFOLLOW, so a link swapped in after the listing is refused too
 
 from __future__ import annotations
 
-import csv
 import errno
 import json
 import os
@@ -35,6 +34,7 @@ from mljudge.judge.grade import grade
 from mljudge.judge.localise import localise, say
 from mljudge.judge.render import STATUS_COLOR, VERDICT_COLOR, Painter, terminal_safe
 from mljudge.judge.report import SEVERITY, CaseReport, CaseStatus, Report, Verdict
+from mljudge.judge.spreadsheet import Cell, SpreadsheetWriter
 from mljudge.sandbox import Pool
 
 # grade() refuses anything over policy.MAX_SOURCE_BYTES (64 KiB) itself; the cap only keeps a stray
@@ -205,25 +205,20 @@ def not_graded(exercise: Exercise, track: str | None, message: str) -> Report:
 
 def write_csv(exercise: Exercise, results: list[BatchResult], stream: TextIO, lang: str = "en") -> None:
     """student, file, track, verdict, passed, total, one column per case id (its status), mistakes, note (why a
-    row was skipped or not graded). Every text cell is neutralised against formula injection (see `_cell`)."""
+    row was skipped or not graded). Every cell is safe to open in a spreadsheet (file and folder names are the
+    students' own: judge.spreadsheet)."""
     case_ids = [c.id for c in exercise.cases]
-    writer = csv.writer(stream)
-    writer.writerow([*FIXED_COLUMNS, *case_ids, "mistakes", "note"])
+    writer = SpreadsheetWriter(stream)
+    writer.row([*FIXED_COLUMNS, *case_ids, "mistakes", "note"])
     for r in results:
         if r.report is None:
-            row: list[str | int] = [r.student, r.file, "", SKIPPED, "", "", *([""] * len(case_ids)), "", r.skipped]
+            row: list[Cell] = [r.student, r.file, "", SKIPPED, "", "", *([""] * len(case_ids)), "", r.skipped]
         else:
             status = {c.id: c.status for c in r.report.cases}
             note = say(r.report.message, lang) if r.report.verdict == Verdict.INTERNAL_ERROR else ""
             row = [r.student, r.file, r.report.track, str(r.report.verdict), r.report.passed, r.report.total,
                    *(str(status.get(cid, CaseStatus.NOT_RUN)) for cid in case_ids), ";".join(r.report.mistakes), note]
-        writer.writerow([_cell(v) for v in row])
-
-
-def _cell(value: str | int) -> str | int:
-    """OWASP's advice on CSV injection: a text cell starting with = + - @ tab or CR gets a leading ', so no
-    spreadsheet reads a file named `=HYPERLINK(...).py` as a formula (csv quotes the rest)."""
-    return "'" + value if isinstance(value, str) and value.startswith(("=", "+", "-", "@", "\t", "\r")) else value
+        writer.row(row)
 
 
 def to_json(exercise: Exercise, results: list[BatchResult], lang: str = "en") -> dict[str, Any]:

@@ -3,6 +3,7 @@ judge.schema.LESSON, described in docs/authoring.md."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
@@ -60,8 +61,15 @@ class Range:
         value = float(f"{self.min + index * self.step:.10g}")
         return int(value) if self.whole else value
 
+    def within(self, value: float) -> bool:
+        """Whether `value` is a finite number from min to max (a hair's rounding either side allowed)."""
+        slack = 1e-9 * max(1.0, abs(self.min), abs(self.max))
+        return math.isfinite(value) and self.min - slack <= value <= self.max + slack
+
     def index(self, value: float) -> int | None:
-        """The grid index of `value`, or None when it is off the grid (or outside it)."""
+        """The grid index of `value`, or None when it is off the grid (or outside it, or not finite)."""
+        if not self.within(value):
+            return None
         k = round((value - self.min) / self.step)
         if 0 <= k < self.count and abs(self.value(k) - value) <= 1e-9 * max(1.0, abs(value)):
             return k

@@ -1,11 +1,13 @@
 """A lesson panel's data: the JSON its trusted `data` function computes, on the server, once per loaded exercise and
 state. A panel with `params` may be asked for other states, each a point of its declared sliders' grids (so the
-states, and the cache of them, are bounded); anything else is a BadParam."""
+states, and the cache of them, are bounded); anything else (not a number, not finite, outside the slider, off its
+grid, not one of the choices) is a BadParam that names the parameter and says why."""
 
 from __future__ import annotations
 
 import inspect
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,22 +31,34 @@ def resolve(panel: Panel, asked: Mapping[str, Any]) -> dict[str, Any]:
             known = ", ".join(panel.params) or "none"
             raise BadParam(name, f"panel {panel.id!r} has no parameter {name!r}{did_you_mean(name, panel.params)}; "
                                  f"its parameters: {known}")
+        given = _shown(raw)
         if isinstance(grid, Choice):
             choice = grid.match(str(raw))
             if choice is None:
-                raise BadParam(name, f"{name} must be one of {', '.join(map(str, grid.choices))}, not {raw!r}")
+                raise BadParam(name, f"{name} must be one of {', '.join(map(str, grid.choices))}, not {given}")
             values[name] = choice
             continue
+        span = f"from {grid.min:g} to {grid.max:g}"
         try:
             value = float(raw)
         except (TypeError, ValueError):
-            value = float("nan")
-        index = grid.index(value) if value == value else None
+            raise BadParam(name, f"{name} must be a number {span}, not {given}") from None
+        if not math.isfinite(value):
+            raise BadParam(name, f"{name} must be a finite number {span}, not {given}")
+        if not grid.within(value):
+            raise BadParam(name, f"{name} must be {span}, not {given}")
+        index = grid.index(value)
         if index is None:
             raise BadParam(name, f"{name} must be one of {grid.min:g}, {grid.value(1):g}, …, {grid.max:g} "
-                                 f"(steps of {grid.step:g}), not {raw!r}")
+                                 f"(steps of {grid.step:g}), not {given}")
         values[name] = grid.value(index)
     return values
+
+
+def _shown(raw: Any, limit: int = 40) -> str:
+    """A value the page sent, quoted for a message, cut short: it may be megabytes long."""
+    text = repr(str(raw))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def data(exercise: Exercise, panel: Panel, index: int, values: Mapping[str, Any] | None = None) -> Any:
