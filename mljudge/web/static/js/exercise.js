@@ -211,6 +211,12 @@ async function run() {
   saveDraft();
   const code = editor.getDoc();
   const ranTrack = track;
+  // Run is disabled while grading, which drops its focus to <body>: a keyboard user gets it back on the verdict
+  // (or on Run, when no report came), not at the top of the page.
+  const focusAfter = () => document.activeElement === runButton || document.activeElement === document.body
+    || !document.activeElement;
+  const hadFocus = focusAfter();
+  let rendered = false;
   runButton.disabled = true;
   runButton.setAttribute("aria-busy", "true");
   status.textContent = t("running");
@@ -230,6 +236,7 @@ async function run() {
     status.textContent = "";
     if (track !== ranTrack) return; // the learner moved on to the other track meanwhile; its panel stays
     panel.render(data, { code });
+    rendered = true;
     editor.setIssues(data.switch_track || editor.getDoc() !== code ? [] : data.issues);
     showing(data);
     if (panes.narrow) panes.show("result");
@@ -244,6 +251,7 @@ async function run() {
     runButton.disabled = false;
     runButton.removeAttribute("aria-busy");
     if (status.textContent) panel.clearRunning();
+    if (hadFocus && focusAfter()) (rendered ? document.getElementById("verdict") : runButton).focus();
   }
 }
 

@@ -90,7 +90,7 @@ window.mljLesson = Object.freeze({
 
 // --- "try it" tasks -------------------------------------------------------------------------------------------
 
-wrapMarkdownTables(document.querySelector(".lesson-text"));
+for (const part of document.querySelectorAll(".lesson-text, .lesson-tasks")) wrapMarkdownTables(part);
 
 // One state at a time: a new check clears the previous verdict, the marks on the fields and the explanation (a
 // green answer left under a red "Not quite" would give the answer away and contradict it).

@@ -316,13 +316,14 @@ export function surface(parent, { label, height = null, aspect = null, draw, cla
  *     over: (ctx, g) => {...},             // optional: outlines over everything, g.rect(r0, c0, r1, c1)
  *     onCursor: (r, c, how) => {},         // how: "pointer" | "key"
  *     onActivate: (r, c) => {},            // a click, a tap or Enter/Space on the cursor's cell (toggles)
+ *     linear: false,                       // optional: cells are a sequence in rows; ← → cross row ends
  *   });
  *   g.resize(rows, cols); g.redraw(); g.setCursor(r, c); g.cursor -> {r, c} | null
  */
 export function cellGrid(parent, options) {
   let { rows, cols } = options;
   const { label, maxCell = 36, minCell = 6, labels = null, paint, over = null, onCursor = null,
-    onActivate = null, gutter = 22 } = options;
+    onActivate = null, gutter = 22, linear = false } = options;
   const box = el("div", { class: "cell-grid" });
   parent.append(box);
   const canvas = el("canvas", { class: "cell-grid-canvas", tabindex: "0", role: "application",
@@ -461,7 +462,12 @@ export function cellGrid(parent, options) {
   canvas.addEventListener("keydown", (event) => {
     const at = cursor || { r: 0, c: 0 };
     const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (steps[event.key]) {
+    if (linear && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      // a sequence laid out in rows (a timeline): left and right go on past a row's end
+      event.preventDefault();
+      const index = Math.min(rows * cols - 1, Math.max(0, at.r * cols + at.c + (event.key === "ArrowRight" ? 1 : -1)));
+      move({ r: Math.floor(index / cols), c: index % cols }, "key");
+    } else if (steps[event.key]) {
       event.preventDefault();
       const [dr, dc] = steps[event.key];
       move({ r: Math.min(rows - 1, Math.max(0, at.r + dr)), c: Math.min(cols - 1, Math.max(0, at.c + dc)) }, "key");
