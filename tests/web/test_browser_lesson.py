@@ -179,3 +179,19 @@ def test_a_task_shows_one_verdict_at_a_time(tab: Tab) -> None:
     task.get_by_role("button", name="Check").click()
     feedback.locator("text=Right!").wait_for()
     assert explanation.is_visible() and "wrong" not in (feedback.get_attribute("class") or "")
+
+
+def test_the_keyboard_reaches_the_views_before_the_tasks(tab: Tab) -> None:
+    """From the top of attention's lesson, Tab reaches the heatmap panel before any task's field (the panel is what
+    the tasks are answered from), in a few presses rather than 24."""
+    tab.goto("/lessons/attention")
+    tab.page.wait_for_function("() => window.mljLesson !== undefined")
+    tab.page.evaluate("() => window.mljLesson.ready")
+    presses = 0
+    while not tab.page.evaluate("() => !!document.activeElement.closest('.lesson-plot')"):
+        tab.page.keyboard.press("Tab")
+        presses += 1
+        assert not tab.page.evaluate("() => !!document.activeElement.closest('.lesson-tasks')"), \
+            f"a task took the focus before the views, after {presses} Tabs"
+        assert presses < 40
+    assert presses <= 12

@@ -523,6 +523,12 @@ def test_lstm_writes_on_the_timeline_add_up(tab: Tab) -> None:
     from mljudge.reference.recurrent import keep_run
 
     panel = open_panel(tab, "lstm-cell", "ru")
+    # the panel opens on step 10, and the keyboard starts from there: → is step 11, not step 2
+    tab.page.locator('[data-panel="forget-gate"] canvas[data-role="timeline"]').focus()
+    tab.page.keyboard.press("ArrowRight")
+    assert state(tab, panel)["step"] == 11
+    tab.page.keyboard.press("ArrowLeft")
+    assert state(tab, panel)["step"] == 10
     for bias in (-2.0, 0.0, 1.0, 3.0, 5.0, 7.0):
         type_into(tab, panel, "смещение забывания b", str(bias))
         cells, hiddens = keep_run(bias)
@@ -544,10 +550,23 @@ def test_lstm_writes_on_the_timeline_add_up(tab: Tab) -> None:
     assert value(tab, panel, "h") == pytest.approx(0.951410, abs=5e-7)
     assert answer(tab, "adds-up", {"cell": root(tab, panel).locator('[data-key="c"]').inner_text(),
                                    "hidden": root(tab, panel).locator('[data-key="h"]').inner_text()}) == "true"
-    # the keyboard toggles too: Enter on the focused step takes the write away again
+    # the keyboard toggles too: Enter on the focused step (the one shown, 10) takes the write away again
     tab.page.locator('[data-panel="forget-gate"] canvas[data-role="timeline"]').focus()
     tab.page.keyboard.press("Enter")
     assert state(tab, panel)["writes"] == [1]
+    # the keyboard's cursor is the step shown, wherever that was set: → from step 10 is step 11, not step 2
+    tab.page.keyboard.press("ArrowRight")
+    assert state(tab, panel)["step"] == 11 and value(tab, panel, "t") == 11
+    tab.page.keyboard.press("Enter")
+    assert state(tab, panel)["writes"] == [1, 11]
+    cols = tab.page.evaluate("() => window.mljLesson.panels['forget-gate'].timeline.cols")
+    type_into(tab, panel, "смещение забывания b", "3")  # the focus leaves; the step shown stays
+    tab.page.locator('[data-panel="forget-gate"] canvas[data-role="timeline"]').focus()
+    for _ in range(cols - 11):
+        tab.page.keyboard.press("ArrowRight")
+    assert state(tab, panel)["step"] == cols
+    tab.page.keyboard.press("ArrowRight")  # past a row's end: on to the next row's first step
+    assert state(tab, panel)["step"] == cols + 1
 
 
 def test_attention_heatmap_mask_presets_and_toggled_cells(tab: Tab) -> None:
