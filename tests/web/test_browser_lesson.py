@@ -129,6 +129,11 @@ def test_a_finger_drags_the_cursor_along_the_plot(new_tab: Any) -> None:
     touch(cdp, "touchEnd", x1, y)
     assert readout(tab, "x") == pytest.approx(-0.75, abs=0.03)
     assert readout(tab, "exact") == pytest.approx(-0.17, abs=0.003)
+    # the guide's level line is on the curve there, not at the finger's height (the middle of the plot)
+    guide = tab.page.evaluate("""() => { const u = window.mljLesson.plot.plot, i = u.cursor.idx;
+        return {top: u.cursor.top, curve: u.valToPos(u.data[1][i], 'y'), x: u.valToPos(u.data[0][i], 'x'),
+                left: u.cursor.left}; }""")
+    assert guide["top"] == pytest.approx(guide["curve"], abs=1) and guide["left"] == pytest.approx(guide["x"], abs=1)
     # Horizontal drags are the plot's; vertical ones scroll the page and two fingers still zoom it.
     touch_action = tab.page.eval_on_selector("#lesson-plot .u-over", "e => getComputedStyle(e).touchAction")
     assert "pan-y" in touch_action and "pinch-zoom" in touch_action

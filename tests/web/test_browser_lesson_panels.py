@@ -193,6 +193,11 @@ def test_batch_norm_histograms_follow_gamma_beta_and_undo(tab: Tab) -> None:
     type_into(tab, panel, "\u03b2", "0.3")
     got = state(tab, panel)
     assert set(got["after"]) == {0.3} and got["bars"]["after"] == 1
+    # and drawn as what it is, on its own axis too: one narrow bar at 5, not one bar across the whole axis
+    root(tab, panel).get_by_label("one axis for both").uncheck()
+    got = state(tab, panel)
+    assert got["bars"]["before"] == 1 and got["share"]["before"] <= 0.2, got["share"]
+    assert got["filled"]["before"] == [pytest.approx(5.0)]
     assert "NaN" not in root(tab, panel).inner_text()
     assert answer(tab, "constant", {"output": "0,3"}) == "true"
 
@@ -295,6 +300,14 @@ def test_cross_entropy_classes_and_the_shift_that_changes_nothing(tab: Tab) -> N
         assert value(tab, panel, "m") == 0
         readings[classes] = root(tab, panel).locator('[data-key="loss"]').first.inner_text()
     assert answer(tab, "guess", {"c10": readings[10], "c1000": readings[1000]}) == "true"
+    # a curve keeps its colour on both tabs: the probability, the loss (the panel's, the plot's readout)
+    swatch = "dd => getComputedStyle(dd.previousElementSibling.querySelector('.swatch')).borderTopColor"
+    for on_panel, on_plot in (("probability", "probability"), ("loss", "cross-entropy")):
+        assert root(tab, panel).locator(f'dd[data-key="{on_panel}"]').evaluate(swatch) == \
+            tab.page.locator(f'#readout dd[data-key="{on_plot}"]').evaluate(swatch), on_panel
+    # every column of the logits table has a heading, the first one too (for a screen reader)
+    headings = root(tab, panel).locator(".logits-table thead th").all_inner_texts()
+    assert all(h.strip() for h in headings), headings
 
 
 # --- module 6: downhill ------------------------------------------------------------------------------------------
@@ -350,6 +363,18 @@ def test_descent_paths_come_from_the_server_as_the_sliders_move(tab: Tab) -> Non
     cell = root(tab, panel).locator('tr[data-path="gd"] [data-key="flew_off"]')
     assert cell.count() == (0 if flew is None else 1)
     assert root(tab, panel).locator('tr[data-path="gd"] [data-key="first_within"]').inner_text() == "\u2014"
+    # a path far out of the valley reads as a power of ten, not as JavaScript's −1.2523673753787969e+50
+    x, y = points[-1]
+    assert abs(y) > 1e9
+    shown = root(tab, panel).locator('tr[data-path="gd"] [data-key="point"]').inner_text()
+    assert "e+" not in shown and "\u00d7 10" in shown and len(shown) < 40, shown
+    # a typed lr past the slider's end is kept at the end, and the field says so
+    type_into(tab, panel, "learning rate lr", "5")
+    control = root(tab, panel).locator(".control", has=tab.page.get_by_label("learning rate lr", exact=True))
+    assert state(tab, panel)["settings"]["lr"] == pytest.approx(0.4)
+    assert control.locator('[data-key="clamped"]').inner_text() == "Kept at 0.400: this slider goes from 0.005 to 0.400."
+    type_into(tab, panel, "learning rate lr", "0.3")
+    assert control.locator('[data-key="clamped"]').inner_text() == ""
 
 
 def test_rmsprop_and_adam_read_their_tasks_off_the_panel(tab: Tab) -> None:
@@ -370,6 +395,13 @@ def test_rmsprop_and_adam_read_their_tasks_off_the_panel(tab: Tab) -> None:
     assert readout == {"gd": "330", "momentum": "88", "rmsprop": "38", "adam": "70"}
     assert answer(tab, "race", readout) == "true"
     assert rows["adam"]["settled_from"] == 116 and rows["rmsprop"]["settled_from"] == 412
+    # each optimiser is one colour on both tabs: its path in the valley and its curve in the plot
+    on_panel = {name: root(tab, panel).locator(f'tr[data-path="{name}"] .swatch').evaluate(
+        "s => getComputedStyle(s).borderTopColor") for name in ("gd", "momentum", "rmsprop", "adam")}
+    on_plot = {name: tab.page.locator(f'#readout dd[data-key="{name}"]').evaluate(
+        "dd => getComputedStyle(dd.previousElementSibling.querySelector('.swatch')).borderTopColor")
+        for name in on_panel}
+    assert on_panel == on_plot and len(set(on_plot.values())) == 4
 
 
 # --- module 7: backpropagation ----------------------------------------------------------------------------------

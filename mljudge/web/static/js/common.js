@@ -75,11 +75,27 @@ export function loadJSON(key, fallback = null) {
 
 export const STATES = ["not_started", "attempted", "solved"];
 
-/** Numbers for people: a real minus sign, fixed decimals. */
+const SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
+/** An integer as superscript digits (the exponent of 10⁻⁹). */
+export function superscript(n) {
+  const text = String(Math.abs(n)).replace(/\d/g, (d) => SUPERSCRIPTS[Number(d)]);
+  return n < 0 ? `\u207b${text}` : text;
+}
+
+// From here on a number is said as 1.252 × 10⁵⁰: fixed decimals would run to fifty digits (or, past 10²¹,
+// to JavaScript's 1.2523673753787969e+50) across a table.
+const HUGE = 1e9;
+
+/** Numbers for people: a real minus sign, fixed decimals; a huge one as a power of ten (4 significant digits). */
 export function formatNumber(value, decimals = 6) {
   if (typeof value !== "number" || !Number.isFinite(value)) return "—";
+  const sign = value < 0 ? "\u2212" : "";
+  if (Math.abs(value) >= HUGE) {
+    const [mantissa, exponent] = Math.abs(value).toExponential(3).split("e");
+    return `${sign}${mantissa} \u00d7 10${superscript(Number(exponent))}`;
+  }
   const text = Math.abs(value).toFixed(decimals);
-  return value < 0 && Number(text) !== 0 ? `\u2212${text}` : text;
+  return sign && Number(text) !== 0 ? `${sign}${text}` : text;
 }
 
 /** POST JSON, resolve to {ok, status, data}; data is null when the answer was not JSON. */

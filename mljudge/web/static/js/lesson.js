@@ -66,6 +66,9 @@ const mounted = Promise.all((page.panels || []).map(async (panel) => {
       params: panel.params || {},
       lang: page.lang,
       t: panelStrings(panel.kind),
+      // One colour per thing on the page: a panel draws what the plot also shows (an optimiser, a probability)
+      // in the plot's colour for it, or in its own when the plot has no such curve.
+      colorOf: (id, fallback) => (plotView && plotView.colorOf(id)) || fallback,
       fetchState: (values) => fetchState(panel, values),
     });
     scrollCues(root); // a panel's table wider than a phone says that it scrolls

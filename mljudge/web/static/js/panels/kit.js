@@ -1,9 +1,9 @@
 // The parts every lesson panel is built from: labelled sliders with a number field, choices, toggles, a readout,
 // a canvas grid of cells that follows a pointer (mouse, finger, pen) and the keyboard, colour scales and number
 // formats. Text only ever becomes text nodes (el), styles are set through the CSSOM or classes (strict CSP).
-import { el, formatNumber } from "../common.js";
+import { el, formatNumber, superscript } from "../common.js";
 
-export { el, formatNumber };
+export { el, formatNumber, superscript };
 
 let counter = 0;
 /** A page-unique id for a control (labels point at inputs by id). */
@@ -33,11 +33,6 @@ export function formatSig(value, digits = 4) {
   return `${sign}${mantissa} \u00d7 10${superscript(Number(exponent))}`;
 }
 
-const SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
-export function superscript(n) {
-  const text = String(Math.abs(n)).replace(/\d/g, (d) => SUPERSCRIPTS[Number(d)]);
-  return n < 0 ? `\u207b${text}` : text;
-}
 
 /** A whole number with a real minus (−1, not -1). */
 export function formatInt(value) {
@@ -73,7 +68,10 @@ export function slider({ label, min: low, max: high, step, value, onInput, t, fo
     spellcheck: "false", "aria-label": t("number_field", { label }) });
   const labelNode = el("label", { for: id }, label);
   const note = hint ? el("span", { class: "muted small" }, hint) : null;
-  const root = el("div", { class: "control" }, labelNode, el("div", { class: "control-row" }, range, field), note);
+  // A typed number outside the slider's range is kept at its end, and the field says so (not silently).
+  const clamped = el("span", { class: "control-note", role: "status", "data-key": "clamped" });
+  const root = el("div", { class: "control" }, labelNode, el("div", { class: "control-row" }, range, field), note,
+    clamped);
   let current = value;
 
   const snap = (v) => {
@@ -82,6 +80,7 @@ export function slider({ label, min: low, max: high, step, value, onInput, t, fo
     return Number((min + k * step).toFixed(Math.min(12, decimals + 2)));
   };
   const render = () => {
+    clamped.textContent = "";
     range.value = String(values ? values.indexOf(current) : current);
     range.setAttribute("aria-valuetext", show(current));
     field.value = show(current);
@@ -101,7 +100,12 @@ export function slider({ label, min: low, max: high, step, value, onInput, t, fo
       field.title = t("not_a_number");
       return;
     }
+    const lowest = values ? Math.min(...values) : min;
+    const highest = values ? Math.max(...values) : max;
     set(v);
+    if (v < lowest || v > highest) {
+      clamped.textContent = t("clamped", { value: show(current), min: show(lowest), max: show(highest) });
+    }
   };
   field.addEventListener("change", typed);
   field.addEventListener("keydown", (event) => {
