@@ -215,3 +215,22 @@ def test_the_last_verdict_changes_language_without_running_again(tab: Tab) -> No
     assert "Пройдено тестов: 0 из 6" in shown and "не совпадают" in shown and "differ" not in shown, shown
     assert [u for u in posted if "/submissions" in u] == [], posted  # said again, not graded again
     assert any(u.endswith("/api/reports/render") for u in posted), posted
+
+
+def test_nan_reads_bare_and_a_matrix_one_row_a_line(tab: Tab) -> None:
+    """NaN comes as the string "nan" (JSON has none): it reads nan, as in the terminal, not "nan". A 2 × 3 value is
+    two rows of three, each on a line of its own, not one list wrapped wherever the cell ends."""
+    open_exercise(tab, "/exercises/softmax")
+    set_code(tab, "import numpy as np\n\n\ndef softmax(x, temperature=1.0, axis=-1):\n"
+                  "    return np.asarray(x) * np.nan\n")
+    assert run(tab) == "Wrong answer"
+    got = tab.page.locator('#cases tr[data-case="example-rows"] td[data-label="Got"]')
+    assert '"' not in got.inner_text() and "nan" in got.inner_text()
+    for column in ("Expected", "Got"):
+        rows = tab.page.locator(f'#cases tr[data-case="example-rows"] td[data-label="{column}"] code.value .value-row')
+        assert rows.count() == 2
+        # never wrapped inside: as tall as one of its numbers
+        assert rows.evaluate_all("""rs => rs.map(r => r.getBoundingClientRect().height
+            <= 1.5 * r.querySelector('.num').getBoundingClientRect().height)""") == [True, True]
+        tops = rows.evaluate_all("rs => rs.map(r => Math.round(r.getBoundingClientRect().top))")
+        assert tops[0] < tops[1]  # each on its own line

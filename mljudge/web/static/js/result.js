@@ -14,28 +14,36 @@ const SETUP_ERROR = /\b(NameError|UnboundLocalError|ImportError|ModuleNotFoundEr
 
 const $ = (id) => document.getElementById(id);
 
-/** An array (nested lists) or scalar as spans, marking the flat (row-major) indices in `marked`. */
+/** An array (nested lists) or scalar as spans, marking the flat (row-major) indices in `marked`. A matrix (or
+ *  higher) has one row a line, indented under its bracket, each row kept whole (the table scrolls sideways). NaN
+ *  and the infinities come as the strings "nan", "inf", "-inf" (JSON has none) and read as the terminal shows
+ *  them: without quotes. */
 function valueNode(value, marked) {
   const out = el("code", { class: "value" });
   let flat = 0;
   let shown = 0;
-  const walk = (node, parent) => {
+  const walk = (node, parent, depth) => {
     if (Array.isArray(node)) {
-      parent.append("[");
+      const rows = node.some(Array.isArray);
+      const inMatrix = !rows && depth > 0; // a row of a matrix: kept on its line
+      const box = inMatrix ? el("span", { class: "value-row" }) : parent;
+      if (inMatrix) parent.append(box);
+      box.append("[");
       for (let i = 0; i < node.length; i++) {
         if (shown >= MAX_SHOWN) {
-          parent.append(i ? ", …" : "…");
+          box.append(i ? ", …" : "…");
           break;
         }
-        if (i) parent.append(", ");
-        walk(node[i], parent);
+        if (i && rows) box.append(",", el("br"), "\u00a0".repeat(depth + 1));
+        else if (i) box.append(", ");
+        walk(node[i], box, depth + 1);
       }
-      parent.append("]");
+      box.append("]");
       return;
     }
     const index = flat++;
     shown++;
-    const text = typeof node === "number" ? String(node) : JSON.stringify(node);
+    const text = typeof node === "string" ? node : String(node);
     if (marked && marked.has(index)) parent.append(el("mark", { class: "diff num", title: `#${index}` }, text));
     else parent.append(el("span", { class: "num" }, text));
   };
@@ -49,7 +57,7 @@ function valueNode(value, marked) {
     });
     return wrap;
   }
-  walk(value, out);
+  walk(value, out, 0);
   return out;
 }
 
