@@ -200,3 +200,10 @@ def test_the_keyboard_reaches_the_views_before_the_tasks(tab: Tab) -> None:
             f"a task took the focus before the views, after {presses} Tabs"
         assert presses < 40
     assert presses <= 12
+
+
+@pytest.mark.parametrize(("slug", "heading"), [("relu", "Explore the curve"), ("conv2d", "Explore the curves"),
+                                               ("adam", "Explore the curves")])
+def test_the_plot_s_heading_counts_its_curves(tab: Tab, slug: str, heading: str) -> None:
+    tab.goto(f"/lessons/{slug}")
+    assert tab.page.locator("#plot-heading").text_content() == heading

@@ -131,6 +131,8 @@ def test_conv2d_kernel_window_and_output(tab: Tab) -> None:
     assert sizes == {"2": "6x6", "3": "3x3"}
     assert output_size(12, 3, 2, 1) == 6 and output_size(12, 5, 3, 0) == 3
     assert answer(tab, "output-size", {"k3-p1-s2": "6", "k5-p0-s3": "3"}) == "true"
+    # "What the border costs", answered as its own explanation writes the answer: as fractions
+    assert answer(tab, "border", {"corner": "4/9", "edge": "6 / 9"}) == "true"
 
 
 def test_max_pool_windows_never_read_cells_and_shared_maxima(tab: Tab) -> None:

@@ -123,6 +123,18 @@ def test_hints_are_numbered_as_the_button_says_and_kept_in_every_language(tab: T
     set_code(tab, "import numpy as np\n\n\ndef gelu(x):\n    return x\n")
     assert run(tab) == "Неверный ответ"
     assert shown_hints(tab) == ["Подсказка 1", "Подсказка 2"]
+    # hints are set as written: hint 3's slips a list, hint 4's code a block of code (text nodes, never HTML)
+    button.click()
+    button.click()
+    assert shown_hints(tab)[-2:] == ["Подсказка 3", "Подсказка 4"]
+    third, fourth = (tab.page.locator(f'#hints li.hint[data-index="{i}"] .hint-text') for i in (2, 3))
+    assert third.locator("ul > li").count() == 4
+    code = fourth.locator("pre > code")
+    assert code.count() == 1 and code.inner_text().splitlines() == [
+        "c = math.sqrt(2 / math.pi)          # import math в начале файла",
+        "inner = c * (x + 0.044715 * x**3)",
+        "return 0.5 * x * (1 + np.tanh(inner))"]
+    assert fourth.locator("p").first.inner_text() == "Почти готовое решение:"
 
 
 def test_each_thing_is_said_once(tab: Tab) -> None:

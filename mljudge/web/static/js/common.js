@@ -124,6 +124,61 @@ export function inlineCode(text) {
   return out;
 }
 
+/**
+ * A hint as authors write it (and the terminal prints it): each line a paragraph, "- " or "1. " lines a list,
+ * lines indented by four spaces a block of code (no blank line needed before it), ```fenced``` code too,
+ * `backticks` as code. Built from text nodes only: nothing in it becomes HTML.
+ */
+export function richText(text) {
+  const out = document.createDocumentFragment();
+  const lines = String(text ?? "").replace(/\r\n?/g, "\n").split("\n");
+  let list = null;
+  let code = null;
+  const flushCode = () => {
+    if (code) out.append(el("pre", { class: "hint-code" }, el("code", {}, code.join("\n"))));
+    code = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim().startsWith("```")) {
+      flushCode();
+      list = null;
+      const body = [];
+      while (++i < lines.length && !lines[i].trim().startsWith("```")) body.push(lines[i]);
+      out.append(el("pre", { class: "hint-code" }, el("code", {}, body.join("\n"))));
+      continue;
+    }
+    if (/^( {4}|\t)/.test(line)) {
+      list = null;
+      (code ||= []).push(line.replace(/^( {4}|\t)/, ""));
+      continue;
+    }
+    if (code && !line.trim() && /^( {4}|\t)/.test(lines[i + 1] ?? "")) {
+      code.push("");
+      continue;
+    }
+    flushCode();
+    const item = line.match(/^\s{0,3}(?:([-*])|(\d+)[.)])\s+(.*)$/);
+    if (item) {
+      const tag = item[1] ? "ul" : "ol";
+      if (!list || list.tagName.toLowerCase() !== tag) {
+        list = el(tag, tag === "ol" && item[2] !== "1" ? { start: item[2] } : {});
+        out.append(list);
+      }
+      list.append(el("li", {}, inlineCode(item[3])));
+      continue;
+    }
+    if (list && /^\s{2,3}\S/.test(line)) {
+      list.lastChild.append(" ", inlineCode(line.trim())); // a list item's next line
+      continue;
+    }
+    list = null;
+    if (line.trim()) out.append(el("p", {}, inlineCode(line.trim())));
+  }
+  flushCode();
+  return out;
+}
+
 const SVG = "http://www.w3.org/2000/svg";
 // Status icons as inline SVG: the glyphs once used (⧗ above all) are missing from many systems' fonts.
 const ICON_PATHS = {

@@ -3,7 +3,7 @@
 // output, notes, hints one at a time for the verdicts they help with, the learner's curve over the right one,
 // and "switch to the PyTorch track" for PyTorch code run in the NumPy track.
 // Everything the report says goes in as text, never as HTML.
-import { el, inlineCode, loadJSON, page, scrollCues, statusIcon, store, t } from "./common.js";
+import { el, inlineCode, loadJSON, page, richText, scrollCues, statusIcon, store, t } from "./common.js";
 
 const MAX_SHOWN = 64; // entries of an array shown in a table cell before "…"
 const COLORS = { reference: "#0072B2", learner: "#D55E00" };
@@ -338,7 +338,7 @@ export class ResultPanel {
   hintItem(index, label, targeted = false) {
     return el("li", { class: targeted ? "hint hint-targeted" : "hint", tabindex: "-1", "data-index": index },
       el("strong", { class: "hint-label" }, label),
-      el("div", { class: "hint-text" }, inlineCode(this.hints[index])));
+      el("div", { class: "hint-text" }, richText(this.hints[index])));
   }
 
   /** The next hint: an unopened one about this run's mistake first, then the next rung of the ladder. */
