@@ -679,9 +679,13 @@ def test_positional_table_clocks_and_dot_product(tab: Tab) -> None:
     # a drag on the heatmap picks the position under the pointer
     box = root(tab, panel).locator("canvas.draggable").bounding_box()
     assert box is not None
-    rows = box["height"] - 34  # the column names take the bottom 34 px
+    rows = box["height"] - state(tab, panel)["labels"]["strip"]  # the column names take the bottom strip
     tab.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + rows * 50.5 / 200)
     assert state(tab, panel)["position"] == 50
+    # the strip fits the longest column name whole ("cos 63" at d_model 128), not its first 34 px
+    pick(tab, panel, "128")
+    labels = state(tab, panel)["labels"]
+    assert labels["strip"] >= labels["widest"] + 6, labels
 
 
 def test_encoder_block_shapes_costs_and_heads(tab: Tab) -> None:
