@@ -135,7 +135,7 @@ export function richText(text) {
   let list = null;
   let code = null;
   const flushCode = () => {
-    if (code) out.append(el("pre", { class: "hint-code" }, el("code", {}, code.join("\n"))));
+    if (code) out.append(el("pre", { class: "hint-code", "data-scroll-cue": "" }, el("code", {}, code.join("\n"))));
     code = null;
   };
   for (let i = 0; i < lines.length; i++) {
@@ -145,7 +145,7 @@ export function richText(text) {
       list = null;
       const body = [];
       while (++i < lines.length && !lines[i].trim().startsWith("```")) body.push(lines[i]);
-      out.append(el("pre", { class: "hint-code" }, el("code", {}, body.join("\n"))));
+      out.append(el("pre", { class: "hint-code", "data-scroll-cue": "" }, el("code", {}, body.join("\n"))));
       continue;
     }
     if (/^( {4}|\t)/.test(line)) {

@@ -331,6 +331,7 @@ export class ResultPanel {
     const open = Math.min(ladder, this.ladder.length);
     for (let k = 0; k < open; k++) items.push(this.hintItem(this.mistakes.length + k, t("hint_n", { n: k + 1 })));
     $("hints").replaceChildren(...items);
+    scrollCues($("hints")); // a hint's code wider than a phone scrolls, by the keyboard too
     this.updateHintButton();
     if (focus != null) items.find((item) => item.dataset.index === String(focus))?.focus();
   }
