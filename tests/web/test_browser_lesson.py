@@ -207,3 +207,18 @@ def test_the_keyboard_reaches_the_views_before_the_tasks(tab: Tab) -> None:
 def test_the_plot_s_heading_counts_its_curves(tab: Tab, slug: str, heading: str) -> None:
     tab.goto(f"/lessons/{slug}")
     assert tab.page.locator("#plot-heading").text_content() == heading
+
+
+def test_whole_numbers_read_as_whole_numbers(tab: Tab) -> None:
+    """An output size is 3, not 3.000000 (max-pool's plot); q·k of whole vectors is 7, not 7.000000 (attention)."""
+    tab.goto("/lessons/max-pool")
+    tab.page.wait_for_function("() => window.mljLesson !== undefined")
+    tab.page.click("#tab-plot")
+    for key in ("k2", "k3-s2", "k3-s1"):
+        shown = tab.page.inner_text(f'#readout dd[data-key="{key}"]')
+        assert shown.isdigit(), (key, shown)
+        assert float(tab.page.get_attribute(f'#readout dd[data-key="{key}"]', "data-value") or "nan") == int(shown)
+    tab.goto("/lessons/attention")
+    tab.page.wait_for_selector(".panel-body[data-ready='true']")
+    raw = tab.page.locator('[data-panel="attention-heatmap"] dd[data-key="raw"]')
+    assert raw.get_attribute("data-value") == "7" and raw.inner_text() == "7"
