@@ -17,7 +17,17 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import (
-    DESKTOP, EXERCISES, PHONE, LiveServer, Tab, check_clean, gelu_file, open_exercise, open_tab, run, set_code,
+    DESKTOP,
+    EXERCISES,
+    PHONE,
+    LiveServer,
+    Tab,
+    check_clean,
+    gelu_file,
+    open_exercise,
+    open_tab,
+    run,
+    set_code,
 )
 
 AXE = (Path(__file__).parent / "axe" / "axe.min.js").read_text(encoding="utf-8")

@@ -13,8 +13,19 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import (
-    DESKTOP, EXERCISES, PHONE, LiveServer, Tab, check_clean, gelu_file, in_view, open_exercise, open_lesson, open_tab,
-    run, set_code,
+    DESKTOP,
+    EXERCISES,
+    PHONE,
+    LiveServer,
+    Tab,
+    check_clean,
+    gelu_file,
+    in_view,
+    open_exercise,
+    open_lesson,
+    open_tab,
+    run,
+    set_code,
 )
 
 NO_CUBIC = gelu_file("submissions/wrong_answer/no_cubic.py")
