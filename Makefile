@@ -50,7 +50,8 @@ test-fast: setup
 	$(BIN)/ruff check .
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -q -m "not slow and not browser"
 
-# The front-end bundles rebuilt from mljudge/web/frontend/'s lockfile and compared byte for byte with mljudge/web/static/vendor/.
+# The front-end bundles rebuilt from mljudge/web/frontend/'s lockfile and compared byte for byte with mljudge/web/static/vendor/,
+# and axe-core (tests/web/axe/, for the browser tests) fetched again from its lockfile and compared.
 # It needs node, npm and the npm registry, so the offline `make test` leaves it out.
 frontend-check: setup
 	$(BIN)/pytest -q tests/web/test_frontend_bundle.py --rebuild-frontend

@@ -12,6 +12,7 @@ from typing import Any, TextIO
 from mljudge.judge.i18n import t
 from mljudge.judge.localise import LocalCase, Localised
 from mljudge.judge.report import CaseStatus, Verdict
+from mljudge.judge.values import display_text
 
 MAX_ITEMS = 8
 STATUS_COLOR: dict[CaseStatus, str] = {
@@ -133,7 +134,7 @@ def _short(value: Any, marked: set[int] | None = None, paint: Painter | None = N
             items.append(paint(text, "31") if marked and paint and i in marked else text)
         more = f", … ({len(value)} items)" if len(value) > MAX_ITEMS else ""
         return "[" + ", ".join(items) + more + "]"
-    text = str(value)
+    text = display_text(value)
     limit = max(40, shutil.get_terminal_size((100, 20)).columns - 20)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

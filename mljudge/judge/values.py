@@ -103,6 +103,16 @@ def display(value: Any, digits: int = 6, *, limit: int | None = MAX_DISPLAY) -> 
     return _display_scalar(value, digits)
 
 
+def display_text(value: Any) -> str:
+    """A display value (see `display`) as one line of text, as every client writes it: nested lists in brackets,
+    NaN and the infinities bare (nan, inf, -inf, never 'nan' in quotes), named values as name = value."""
+    if isinstance(value, list):
+        return "[" + ", ".join(display_text(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return ", ".join(f"{name} = {display_text(v)}" for name, v in value.items())
+    return str(value)
+
+
 def _display_array(array: np.ndarray, digits: int) -> Any:
     if array.ndim == 0:
         return _display_scalar(array.item(), digits)

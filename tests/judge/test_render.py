@@ -86,3 +86,15 @@ def test_the_json_forms_carry_every_field() -> None:
     assert set(said["cases"][0]) == {f.name for f in fields(LocalCase)}
     assert set(said["issues"][0]) == {f.name for f in fields(LocalIssue)}
     assert json.loads(json.dumps(said)) == said
+
+
+def test_nan_and_nested_values_read_as_in_the_browser() -> None:
+    """A matrix with NaN in it, written on one line for the terminal: nan bare, as the web shows it, not 'nan'."""
+    import numpy as np
+
+    from mljudge.judge.render import _short
+    from mljudge.judge.values import display, display_text
+
+    value = display(np.array([[1.0, np.nan], [-np.inf, 0.5]]))
+    assert _short(value) == display_text(value) == "[[1.0, nan], [-inf, 0.5]]"
+    assert display_text(display({"x": np.array([np.inf])})) == "x = [inf]"

@@ -185,3 +185,35 @@ def test_a_refusal_and_a_compile_error_are_marked_on_their_line(tab: Tab) -> Non
     assert run(tab) == "Accepted"
     assert tab.page.locator(".cm-lint-marker-error, .cm-lintRange-error").count() == 0
     tab.screenshot("editor-marked-line")
+
+
+def test_text_typed_over_a_selection_keeps_the_page_s_csp(tab: Tab) -> None:
+    """Select all, then type (or paste from a phone's keyboard): Chromium's own editing would keep the old
+    colour in a <span style>, which the CSP blocks and reports; the editor puts the text in itself."""
+    open_exercise(tab)
+    tab.page.click(".cm-content")
+    for replace in (lambda: tab.page.keyboard.type("x = 1"), lambda: tab.page.keyboard.insert_text("y = 2\nz = 3")):
+        tab.page.keyboard.press("Control+a")
+        replace()
+        tab.page.wait_for_timeout(100)  # a violation is reported asynchronously
+    assert get_code(tab) == "y = 2\nz = 3"
+    tab.page.keyboard.press("Control+z")
+    assert get_code(tab) == "x = 1"  # each replacement one step of undo, as typing is
+    tab.page.keyboard.press("Control+a")
+    tab.page.keyboard.type("(")  # a bracket typed over a selection still wraps it
+    assert get_code(tab) == "(x = 1)"
+    assert not [p for p in tab.problems if "CSP" in p or "Content Security Policy" in p], tab.problems
+
+
+def test_after_run_the_focus_is_on_the_verdict_not_lost(tab: Tab) -> None:
+    """Run is disabled while grading, which would drop its focus to <body>: the verdict takes it."""
+    open_exercise(tab)
+    set_code(tab, SOLUTION)
+    tab.page.focus("#run")
+    before = int(tab.page.evaluate("() => Number(document.getElementById('result').dataset.runs || 0)"))
+    tab.page.keyboard.press("Enter")
+    tab.page.wait_for_function(f"() => Number(document.getElementById('result').dataset.runs || 0) > {before}")
+    tab.page.wait_for_function("() => !document.getElementById('run').disabled")
+    assert tab.page.evaluate("() => document.activeElement.id") == "verdict"
+    tab.page.keyboard.press("Tab")  # and Tab goes on from there, into the report
+    assert tab.page.evaluate("() => document.getElementById('result').contains(document.activeElement)")

@@ -129,6 +129,11 @@ def test_a_finger_drags_the_cursor_along_the_plot(new_tab: Any) -> None:
     touch(cdp, "touchEnd", x1, y)
     assert readout(tab, "x") == pytest.approx(-0.75, abs=0.03)
     assert readout(tab, "exact") == pytest.approx(-0.17, abs=0.003)
+    # the guide's level line is on the curve there, not at the finger's height (the middle of the plot)
+    guide = tab.page.evaluate("""() => { const u = window.mljLesson.plot.plot, i = u.cursor.idx;
+        return {top: u.cursor.top, curve: u.valToPos(u.data[1][i], 'y'), x: u.valToPos(u.data[0][i], 'x'),
+                left: u.cursor.left}; }""")
+    assert guide["top"] == pytest.approx(guide["curve"], abs=1) and guide["left"] == pytest.approx(guide["x"], abs=1)
     # Horizontal drags are the plot's; vertical ones scroll the page and two fingers still zoom it.
     touch_action = tab.page.eval_on_selector("#lesson-plot .u-over", "e => getComputedStyle(e).touchAction")
     assert "pan-y" in touch_action and "pinch-zoom" in touch_action
@@ -179,3 +184,41 @@ def test_a_task_shows_one_verdict_at_a_time(tab: Tab) -> None:
     task.get_by_role("button", name="Check").click()
     feedback.locator("text=Right!").wait_for()
     assert explanation.is_visible() and "wrong" not in (feedback.get_attribute("class") or "")
+
+
+def test_the_keyboard_reaches_the_views_before_the_tasks(tab: Tab) -> None:
+    """From the top of attention's lesson, Tab reaches the heatmap panel before any task's field (the panel is what
+    the tasks are answered from), in a few presses rather than 24."""
+    tab.goto("/lessons/attention")
+    tab.page.wait_for_function("() => window.mljLesson !== undefined")
+    tab.page.evaluate("() => window.mljLesson.ready")
+    presses = 0
+    while not tab.page.evaluate("() => !!document.activeElement.closest('.lesson-plot')"):
+        tab.page.keyboard.press("Tab")
+        presses += 1
+        assert not tab.page.evaluate("() => !!document.activeElement.closest('.lesson-tasks')"), \
+            f"a task took the focus before the views, after {presses} Tabs"
+        assert presses < 40
+    assert presses <= 12
+
+
+@pytest.mark.parametrize(("slug", "heading"), [("relu", "Explore the curve"), ("conv2d", "Explore the curves"),
+                                               ("adam", "Explore the curves")])
+def test_the_plot_s_heading_counts_its_curves(tab: Tab, slug: str, heading: str) -> None:
+    tab.goto(f"/lessons/{slug}")
+    assert tab.page.locator("#plot-heading").text_content() == heading
+
+
+def test_whole_numbers_read_as_whole_numbers(tab: Tab) -> None:
+    """An output size is 3, not 3.000000 (max-pool's plot); q·k of whole vectors is 7, not 7.000000 (attention)."""
+    tab.goto("/lessons/max-pool")
+    tab.page.wait_for_function("() => window.mljLesson !== undefined")
+    tab.page.click("#tab-plot")
+    for key in ("k2", "k3-s2", "k3-s1"):
+        shown = tab.page.inner_text(f'#readout dd[data-key="{key}"]')
+        assert shown.isdigit(), (key, shown)
+        assert float(tab.page.get_attribute(f'#readout dd[data-key="{key}"]', "data-value") or "nan") == int(shown)
+    tab.goto("/lessons/attention")
+    tab.page.wait_for_selector(".panel-body[data-ready='true']")
+    raw = tab.page.locator('[data-panel="attention-heatmap"] dd[data-key="raw"]')
+    assert raw.get_attribute("data-value") == "7" and raw.inner_text() == "7"

@@ -131,6 +131,8 @@ def test_conv2d_kernel_window_and_output(tab: Tab) -> None:
     assert sizes == {"2": "6x6", "3": "3x3"}
     assert output_size(12, 3, 2, 1) == 6 and output_size(12, 5, 3, 0) == 3
     assert answer(tab, "output-size", {"k3-p1-s2": "6", "k5-p0-s3": "3"}) == "true"
+    # "What the border costs", answered as its own explanation writes the answer: as fractions
+    assert answer(tab, "border", {"corner": "4/9", "edge": "6 / 9"}) == "true"
 
 
 def test_max_pool_windows_never_read_cells_and_shared_maxima(tab: Tab) -> None:
@@ -193,6 +195,11 @@ def test_batch_norm_histograms_follow_gamma_beta_and_undo(tab: Tab) -> None:
     type_into(tab, panel, "\u03b2", "0.3")
     got = state(tab, panel)
     assert set(got["after"]) == {0.3} and got["bars"]["after"] == 1
+    # and drawn as what it is, on its own axis too: one narrow bar at 5, not one bar across the whole axis
+    root(tab, panel).get_by_label("one axis for both").uncheck()
+    got = state(tab, panel)
+    assert got["bars"]["before"] == 1 and got["share"]["before"] <= 0.2, got["share"]
+    assert got["filled"]["before"] == [pytest.approx(5.0)]
     assert "NaN" not in root(tab, panel).inner_text()
     assert answer(tab, "constant", {"output": "0,3"}) == "true"
 
@@ -295,6 +302,14 @@ def test_cross_entropy_classes_and_the_shift_that_changes_nothing(tab: Tab) -> N
         assert value(tab, panel, "m") == 0
         readings[classes] = root(tab, panel).locator('[data-key="loss"]').first.inner_text()
     assert answer(tab, "guess", {"c10": readings[10], "c1000": readings[1000]}) == "true"
+    # a curve keeps its colour on both tabs: the probability, the loss (the panel's, the plot's readout)
+    swatch = "dd => getComputedStyle(dd.previousElementSibling.querySelector('.swatch')).borderTopColor"
+    for on_panel, on_plot in (("probability", "probability"), ("loss", "cross-entropy")):
+        assert root(tab, panel).locator(f'dd[data-key="{on_panel}"]').evaluate(swatch) == \
+            tab.page.locator(f'#readout dd[data-key="{on_plot}"]').evaluate(swatch), on_panel
+    # every column of the logits table has a heading, the first one too (for a screen reader)
+    headings = root(tab, panel).locator(".logits-table thead th").all_inner_texts()
+    assert all(h.strip() for h in headings), headings
 
 
 # --- module 6: downhill ------------------------------------------------------------------------------------------
@@ -350,6 +365,18 @@ def test_descent_paths_come_from_the_server_as_the_sliders_move(tab: Tab) -> Non
     cell = root(tab, panel).locator('tr[data-path="gd"] [data-key="flew_off"]')
     assert cell.count() == (0 if flew is None else 1)
     assert root(tab, panel).locator('tr[data-path="gd"] [data-key="first_within"]').inner_text() == "\u2014"
+    # a path far out of the valley reads as a power of ten, not as JavaScript's −1.2523673753787969e+50
+    assert abs(points[-1][1]) > 1e9
+    shown = root(tab, panel).locator('tr[data-path="gd"] [data-key="point"]').inner_text()
+    assert "e+" not in shown and "\u00d7 10" in shown and len(shown) < 40, shown
+    # a typed lr past the slider's end is kept at the end, and the field says so
+    type_into(tab, panel, "learning rate lr", "5")
+    control = root(tab, panel).locator(".control", has=tab.page.get_by_label("learning rate lr", exact=True))
+    assert state(tab, panel)["settings"]["lr"] == pytest.approx(0.4)
+    assert control.locator('[data-key="clamped"]').inner_text() == \
+        "Kept at 0.400: this slider goes from 0.005 to 0.400."
+    type_into(tab, panel, "learning rate lr", "0.3")
+    assert control.locator('[data-key="clamped"]').inner_text() == ""
 
 
 def test_rmsprop_and_adam_read_their_tasks_off_the_panel(tab: Tab) -> None:
@@ -370,6 +397,13 @@ def test_rmsprop_and_adam_read_their_tasks_off_the_panel(tab: Tab) -> None:
     assert readout == {"gd": "330", "momentum": "88", "rmsprop": "38", "adam": "70"}
     assert answer(tab, "race", readout) == "true"
     assert rows["adam"]["settled_from"] == 116 and rows["rmsprop"]["settled_from"] == 412
+    # each optimiser is one colour on both tabs: its path in the valley and its curve in the plot
+    on_panel = {name: root(tab, panel).locator(f'tr[data-path="{name}"] .swatch').evaluate(
+        "s => getComputedStyle(s).borderTopColor") for name in ("gd", "momentum", "rmsprop", "adam")}
+    on_plot = {name: tab.page.locator(f'#readout dd[data-key="{name}"]').evaluate(
+        "dd => getComputedStyle(dd.previousElementSibling.querySelector('.swatch')).borderTopColor")
+        for name in on_panel}
+    assert on_panel == on_plot and len(set(on_plot.values())) == 4
 
 
 # --- module 7: backpropagation ----------------------------------------------------------------------------------
@@ -523,6 +557,12 @@ def test_lstm_writes_on_the_timeline_add_up(tab: Tab) -> None:
     from mljudge.reference.recurrent import keep_run
 
     panel = open_panel(tab, "lstm-cell", "ru")
+    # the panel opens on step 10, and the keyboard starts from there: → is step 11, not step 2
+    tab.page.locator('[data-panel="forget-gate"] canvas[data-role="timeline"]').focus()
+    tab.page.keyboard.press("ArrowRight")
+    assert state(tab, panel)["step"] == 11
+    tab.page.keyboard.press("ArrowLeft")
+    assert state(tab, panel)["step"] == 10
     for bias in (-2.0, 0.0, 1.0, 3.0, 5.0, 7.0):
         type_into(tab, panel, "смещение забывания b", str(bias))
         cells, hiddens = keep_run(bias)
@@ -544,10 +584,23 @@ def test_lstm_writes_on_the_timeline_add_up(tab: Tab) -> None:
     assert value(tab, panel, "h") == pytest.approx(0.951410, abs=5e-7)
     assert answer(tab, "adds-up", {"cell": root(tab, panel).locator('[data-key="c"]').inner_text(),
                                    "hidden": root(tab, panel).locator('[data-key="h"]').inner_text()}) == "true"
-    # the keyboard toggles too: Enter on the focused step takes the write away again
+    # the keyboard toggles too: Enter on the focused step (the one shown, 10) takes the write away again
     tab.page.locator('[data-panel="forget-gate"] canvas[data-role="timeline"]').focus()
     tab.page.keyboard.press("Enter")
     assert state(tab, panel)["writes"] == [1]
+    # the keyboard's cursor is the step shown, wherever that was set: → from step 10 is step 11, not step 2
+    tab.page.keyboard.press("ArrowRight")
+    assert state(tab, panel)["step"] == 11 and value(tab, panel, "t") == 11
+    tab.page.keyboard.press("Enter")
+    assert state(tab, panel)["writes"] == [1, 11]
+    cols = tab.page.evaluate("() => window.mljLesson.panels['forget-gate'].timeline.cols")
+    type_into(tab, panel, "смещение забывания b", "3")  # the focus leaves; the step shown stays
+    tab.page.locator('[data-panel="forget-gate"] canvas[data-role="timeline"]').focus()
+    for _ in range(cols - 11):
+        tab.page.keyboard.press("ArrowRight")
+    assert state(tab, panel)["step"] == cols
+    tab.page.keyboard.press("ArrowRight")  # past a row's end: on to the next row's first step
+    assert state(tab, panel)["step"] == cols + 1
 
 
 def test_attention_heatmap_mask_presets_and_toggled_cells(tab: Tab) -> None:
@@ -626,9 +679,13 @@ def test_positional_table_clocks_and_dot_product(tab: Tab) -> None:
     # a drag on the heatmap picks the position under the pointer
     box = root(tab, panel).locator("canvas.draggable").bounding_box()
     assert box is not None
-    rows = box["height"] - 34  # the column names take the bottom 34 px
+    rows = box["height"] - state(tab, panel)["labels"]["strip"]  # the column names take the bottom strip
     tab.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + rows * 50.5 / 200)
     assert state(tab, panel)["position"] == 50
+    # the strip fits the longest column name whole ("cos 63" at d_model 128), not its first 34 px
+    pick(tab, panel, "128")
+    labels = state(tab, panel)["labels"]
+    assert labels["strip"] >= labels["widest"] + 6, labels
 
 
 def test_encoder_block_shapes_costs_and_heads(tab: Tab) -> None:

@@ -123,6 +123,18 @@ def test_hints_are_numbered_as_the_button_says_and_kept_in_every_language(tab: T
     set_code(tab, "import numpy as np\n\n\ndef gelu(x):\n    return x\n")
     assert run(tab) == "Неверный ответ"
     assert shown_hints(tab) == ["Подсказка 1", "Подсказка 2"]
+    # hints are set as written: hint 3's slips a list, hint 4's code a block of code (text nodes, never HTML)
+    button.click()
+    button.click()
+    assert shown_hints(tab)[-2:] == ["Подсказка 3", "Подсказка 4"]
+    third, fourth = (tab.page.locator(f'#hints li.hint[data-index="{i}"] .hint-text') for i in (2, 3))
+    assert third.locator("ul > li").count() == 4
+    code = fourth.locator("pre > code")
+    assert code.count() == 1 and code.inner_text().splitlines() == [
+        "c = math.sqrt(2 / math.pi)          # import math в начале файла",
+        "inner = c * (x + 0.044715 * x**3)",
+        "return 0.5 * x * (1 + np.tanh(inner))"]
+    assert fourth.locator("p").first.inner_text() == "Почти готовое решение:"
 
 
 def test_each_thing_is_said_once(tab: Tab) -> None:
@@ -215,3 +227,22 @@ def test_the_last_verdict_changes_language_without_running_again(tab: Tab) -> No
     assert "Пройдено тестов: 0 из 6" in shown and "не совпадают" in shown and "differ" not in shown, shown
     assert [u for u in posted if "/submissions" in u] == [], posted  # said again, not graded again
     assert any(u.endswith("/api/reports/render") for u in posted), posted
+
+
+def test_nan_reads_bare_and_a_matrix_one_row_a_line(tab: Tab) -> None:
+    """NaN comes as the string "nan" (JSON has none): it reads nan, as in the terminal, not "nan". A 2 × 3 value is
+    two rows of three, each on a line of its own, not one list wrapped wherever the cell ends."""
+    open_exercise(tab, "/exercises/softmax")
+    set_code(tab, "import numpy as np\n\n\ndef softmax(x, temperature=1.0, axis=-1):\n"
+                  "    return np.asarray(x) * np.nan\n")
+    assert run(tab) == "Wrong answer"
+    got = tab.page.locator('#cases tr[data-case="example-rows"] td[data-label="Got"]')
+    assert '"' not in got.inner_text() and "nan" in got.inner_text()
+    for column in ("Expected", "Got"):
+        rows = tab.page.locator(f'#cases tr[data-case="example-rows"] td[data-label="{column}"] code.value .value-row')
+        assert rows.count() == 2
+        # never wrapped inside: as tall as one of its numbers
+        assert rows.evaluate_all("""rs => rs.map(r => r.getBoundingClientRect().height
+            <= 1.5 * r.querySelector('.num').getBoundingClientRect().height)""") == [True, True]
+        tops = rows.evaluate_all("rs => rs.map(r => Math.round(r.getBoundingClientRect().top))")
+        assert tops[0] < tops[1]  # each on its own line

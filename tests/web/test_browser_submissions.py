@@ -75,6 +75,15 @@ def test_your_submissions_last_and_come_back(browser: Any, recorded: str) -> Non
         assert page.inner_text("#result-note").startswith("Your submission of")
         assert page.get_attribute(".history-item >> nth=1", "aria-current") == "true"
         tab.screenshot("submissions-history")
+        # in another language the page shows the same submission (said in that language), not the last run
+        for lang, verdict, note in (("ru", "Неверный ответ", "Ваше решение от"),
+                                    ("en", "Wrong answer", "Your submission of")):
+            page.goto(f"{recorded}/exercises/gelu?lang={lang}")
+            page.wait_for_function("() => window.mljExercise !== undefined")
+            page.wait_for_function("note => document.getElementById('result-note').textContent.startsWith(note)",
+                                   arg=note)
+            assert page.inner_text("#verdict") == verdict and get_code(tab) == WRONG
+            assert page.get_attribute(".history-item >> nth=1", "aria-current") == "true"
 
         page.click('.history-item >> nth=0')
         page.wait_for_function("() => document.getElementById('verdict').textContent === 'Accepted'")

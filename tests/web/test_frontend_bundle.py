@@ -119,3 +119,37 @@ def test_rebuild_from_lockfile_is_byte_identical(tmp_path: Path, request: pytest
         assert rebuilt == committed, (
             f"mljudge/web/static/vendor/{name} differs from a fresh build; rerun `{REBUILD_COMMAND}` and commit"
         )
+
+
+# --- axe-core, a test tool vendored under tests/web/axe/ (not a bundle of the app) ---------------------------------
+
+AXE = REPO / "tests" / "web" / "axe"
+AXE_FILES = ["axe.min.js", "LICENSE", "LICENSE-3RD-PARTY.txt"]
+
+
+def test_axe_core_is_pinned_licensed_and_outside_the_package() -> None:
+    pkg = json.loads((AXE / "package.json").read_text(encoding="utf-8"))
+    spec = pkg["devDependencies"]["axe-core"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", spec), spec
+    lock = json.loads((AXE / "package-lock.json").read_text(encoding="utf-8"))
+    entry = lock["packages"]["node_modules/axe-core"]
+    assert entry["version"] == spec and entry["integrity"].startswith("sha512-")
+    assert f"axe-core {spec}" in (AXE / "README.md").read_text(encoding="utf-8")
+    assert f'axe.version="{spec}"'.encode() in (AXE / "axe.min.js").read_bytes()
+    assert "Mozilla Public License" in (AXE / "LICENSE").read_text(encoding="utf-8")
+    assert not list((REPO / "mljudge").rglob("axe*.js"))  # the app never ships it
+
+
+def test_axe_core_is_what_its_lockfile_gives(tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    if not request.config.getoption("rebuild_frontend"):
+        pytest.skip("fetching axe-core needs the npm registry: `make frontend-check`")
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.fail("npm not on PATH: cannot fetch axe-core (apt-get install npm)")
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy2(AXE / name, tmp_path / name)
+    env = {**os.environ, "npm_config_update_notifier": "false", "npm_config_fund": "false"}
+    _run([npm, "ci", "--no-audit", "--no-fund"], cwd=tmp_path, env=env, timeout=600)
+    for name in AXE_FILES:
+        assert (tmp_path / "node_modules" / "axe-core" / name).read_bytes() == (AXE / name).read_bytes(), (
+            f"tests/web/axe/{name} differs from axe-core's; fetch it again as tests/web/axe/README.md says")

@@ -81,6 +81,8 @@ def test_reference_curve_on_the_exercise_grid(gelu: Exercise) -> None:
     ("-0.75", -0.75), ("−0,75", -0.75), (" -0.752 ", -0.752), ("1e-3", 0.001), (".5", 0.5), (3, 3.0),
     ("-4 049,7e-6", -0.0040497), ("", None), ("abc", None), ("nan", None), ("inf", None), (None, None),
     (True, None), ([1], None), (float("nan"), None),
+    ("4/9", 4 / 9), ("−1/3", -1 / 3), ("6 / 9", 2 / 3), ("2,5/10", 0.25), ("1\u20442", 0.5), ("1/0", None),
+    ("1/-2", None), ("1//2", None), ("/2", None), ("4/", None),
 ])
 def test_parse_number(text: object, number: float | None) -> None:
     assert parse_number(text) == (pytest.approx(number) if number is not None else None)

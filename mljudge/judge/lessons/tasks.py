@@ -28,17 +28,32 @@ class TaskResult:
         return any(a.missing for a in self.answers.values())
 
 
+_DECIMAL = r"(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?"
+_NUMBER = re.compile(rf"[+-]?{_DECIMAL}")
+# A fraction, as the lessons' own explanations write their answers (4/9, −1/3, 1 ⁄ 2, 2.5/10): a number over a
+# non-zero unsigned one.
+_FRACTION = re.compile(rf"(?P<top>[+-]?{_DECIMAL})[/\u2044\u2215÷](?P<bottom>{_DECIMAL})")
+
+
 def parse_number(value: Any) -> float | None:
     """A learner's typed answer as a float: numbers as they are; strings may use a decimal comma, a Unicode
-    minus or spaces ('−0,75'). None for anything else (empty, text, NaN, infinities)."""
+    minus or spaces ('−0,75'), or be a fraction ('4/9'). None for anything else (empty, text, NaN, infinities,
+    a fraction over 0)."""
     if isinstance(value, int | float) and not isinstance(value, bool):
         number = float(value)
     elif isinstance(value, str):
         cleaned = value.strip().replace("\u2212", "-").replace("\u2013", "-").replace(",", ".")
         cleaned = re.sub(r"[\s\u00a0\u202f]", "", cleaned)
-        if not re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?", cleaned):
+        fraction = _FRACTION.fullmatch(cleaned)
+        if fraction:
+            bottom = float(fraction["bottom"])
+            if bottom == 0:
+                return None
+            number = float(fraction["top"]) / bottom
+        elif _NUMBER.fullmatch(cleaned):
+            number = float(cleaned)
+        else:
             return None
-        number = float(cleaned)
     else:
         return None
     return number if math.isfinite(number) else None

@@ -221,11 +221,14 @@ function create(parent, options = {}) {
     if (!drag) return;
     parent.classList.add("plot-drag");
     const over = u.over;
+    // The guide goes where the finger is along x, and to the curve there along y (as setCursor(idx) puts it), not
+    // to the finger's height: a finger covers what it points at, and the curve's value is what the guide is for.
     const follow = (event) => {
       const box = over.getBoundingClientRect();
       const left = Math.min(Math.max(event.clientX - box.left, 0), box.width - 1);
-      const top = Math.min(Math.max(event.clientY - box.top, 0), box.height - 1);
-      u.setCursor({ left, top });
+      const idx = u.posToIdx(left);
+      const top = curveTop(u, idx) ?? Math.min(Math.max(event.clientY - box.top, 0), box.height - 1);
+      u.setCursor({ left: Number.isFinite(u.valToPos(x[idx], "x")) ? u.valToPos(x[idx], "x") : left, top });
     };
     over.addEventListener("pointerdown", (event) => {
       if (event.pointerType === "mouse" && event.button !== 0) return;
@@ -240,6 +243,18 @@ function create(parent, options = {}) {
     };
     over.addEventListener("pointerup", release);
     over.addEventListener("pointercancel", release);
+  }
+
+  /** Where the first shown curve is at data index `idx`, in CSS pixels from the plot's top (null: none there). */
+  function curveTop(u, idx) {
+    if (idx == null) return null;
+    for (const s of series) {
+      if (s.show && s.values[idx] != null) {
+        const top = u.valToPos(s.values[idx], s.scale || "y");
+        return Number.isFinite(top) ? top : null;
+      }
+    }
+    return null;
   }
 
   plot = build();
@@ -285,13 +300,7 @@ function create(parent, options = {}) {
         plot.setCursor({ left: -10, top: -10 }, false);
         return;
       }
-      let top = plot.bbox.height / (2 * (window.devicePixelRatio || 1));
-      for (const s of series) {
-        if (s.show && s.values[idx] != null) {
-          top = plot.valToPos(s.values[idx], s.scale);
-          break;
-        }
-      }
+      const top = curveTop(plot, idx) ?? plot.bbox.height / (2 * (window.devicePixelRatio || 1));
       const left = plot.valToPos(x[idx], "x");
       if (!Number.isFinite(left) || !Number.isFinite(top)) {
         // New data is laid out at the next frame (uPlot batches it): place the cursor then.

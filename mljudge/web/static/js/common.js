@@ -75,11 +75,27 @@ export function loadJSON(key, fallback = null) {
 
 export const STATES = ["not_started", "attempted", "solved"];
 
-/** Numbers for people: a real minus sign, fixed decimals. */
+const SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
+/** An integer as superscript digits (the exponent of 10⁻⁹). */
+export function superscript(n) {
+  const text = String(Math.abs(n)).replace(/\d/g, (d) => SUPERSCRIPTS[Number(d)]);
+  return n < 0 ? `\u207b${text}` : text;
+}
+
+// From here on a number is said as 1.252 × 10⁵⁰: fixed decimals would run to fifty digits (or, past 10²¹,
+// to JavaScript's 1.2523673753787969e+50) across a table.
+const HUGE = 1e9;
+
+/** Numbers for people: a real minus sign, fixed decimals; a huge one as a power of ten (4 significant digits). */
 export function formatNumber(value, decimals = 6) {
   if (typeof value !== "number" || !Number.isFinite(value)) return "—";
+  const sign = value < 0 ? "\u2212" : "";
+  if (Math.abs(value) >= HUGE) {
+    const [mantissa, exponent] = Math.abs(value).toExponential(3).split("e");
+    return `${sign}${mantissa} \u00d7 10${superscript(Number(exponent))}`;
+  }
   const text = Math.abs(value).toFixed(decimals);
-  return value < 0 && Number(text) !== 0 ? `\u2212${text}` : text;
+  return sign && Number(text) !== 0 ? `${sign}${text}` : text;
 }
 
 /** POST JSON, resolve to {ok, status, data}; data is null when the answer was not JSON. */
@@ -105,6 +121,61 @@ export function inlineCode(text) {
   String(text ?? "").split(/`([^`\n]+)`/).forEach((part, i) => {
     if (part) out.append(i % 2 ? el("code", {}, part) : part);
   });
+  return out;
+}
+
+/**
+ * A hint as authors write it (and the terminal prints it): each line a paragraph, "- " or "1. " lines a list,
+ * lines indented by four spaces a block of code (no blank line needed before it), ```fenced``` code too,
+ * `backticks` as code. Built from text nodes only: nothing in it becomes HTML.
+ */
+export function richText(text) {
+  const out = document.createDocumentFragment();
+  const lines = String(text ?? "").replace(/\r\n?/g, "\n").split("\n");
+  let list = null;
+  let code = null;
+  const flushCode = () => {
+    if (code) out.append(el("pre", { class: "hint-code", "data-scroll-cue": "" }, el("code", {}, code.join("\n"))));
+    code = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim().startsWith("```")) {
+      flushCode();
+      list = null;
+      const body = [];
+      while (++i < lines.length && !lines[i].trim().startsWith("```")) body.push(lines[i]);
+      out.append(el("pre", { class: "hint-code", "data-scroll-cue": "" }, el("code", {}, body.join("\n"))));
+      continue;
+    }
+    if (/^( {4}|\t)/.test(line)) {
+      list = null;
+      (code ||= []).push(line.replace(/^( {4}|\t)/, ""));
+      continue;
+    }
+    if (code && !line.trim() && /^( {4}|\t)/.test(lines[i + 1] ?? "")) {
+      code.push("");
+      continue;
+    }
+    flushCode();
+    const item = line.match(/^\s{0,3}(?:([-*])|(\d+)[.)])\s+(.*)$/);
+    if (item) {
+      const tag = item[1] ? "ul" : "ol";
+      if (!list || list.tagName.toLowerCase() !== tag) {
+        list = el(tag, tag === "ol" && item[2] !== "1" ? { start: item[2] } : {});
+        out.append(list);
+      }
+      list.append(el("li", {}, inlineCode(item[3])));
+      continue;
+    }
+    if (list && /^\s{2,3}\S/.test(line)) {
+      list.lastChild.append(" ", inlineCode(line.trim())); // a list item's next line
+      continue;
+    }
+    list = null;
+    if (line.trim()) out.append(el("p", {}, inlineCode(line.trim())));
+  }
+  flushCode();
   return out;
 }
 

@@ -112,6 +112,10 @@ const history = new History(document.getElementById("history"), {
     selectTrack(stored.track);
     editor.setDoc(stored.code);
     saveDraft();
+    // What the panel shows now, kept as the track's last report: a reload (in another language too) opens this
+    // submission again, said by the server in the page's language, not the run before it.
+    store.set(keys.report(slug, stored.track), JSON.stringify({ report: stored.report, code: stored.code,
+      at: Date.parse(stored.created_at) || Date.now(), submission: stored.id }));
     panel.render(stored.report, { code: stored.code });
     const time = new Intl.DateTimeFormat(page.lang, { dateStyle: "medium", timeStyle: "short" })
       .format(new Date(stored.created_at));
@@ -141,6 +145,11 @@ function showLastRun() {
   }
   const changed = saved.code !== editor.getDoc();
   panel.render(saved.report, { code: saved.code, restored: { at: saved.at, changed } });
+  if (saved.submission && !changed) {
+    history.open(saved.submission); // as it was opened, in this page's language (offline: as kept)
+    showing(saved.report);
+    return;
+  }
   // The markers point into the code that ran: only on that same code.
   editor.setIssues(changed || saved.report.switch_track ? [] : saved.report.issues);
   showing(saved.report);
@@ -211,6 +220,12 @@ async function run() {
   saveDraft();
   const code = editor.getDoc();
   const ranTrack = track;
+  // Run is disabled while grading, which drops its focus to <body>: a keyboard user gets it back on the verdict
+  // (or on Run, when no report came), not at the top of the page.
+  const focusAfter = () => document.activeElement === runButton || document.activeElement === document.body
+    || !document.activeElement;
+  const hadFocus = focusAfter();
+  let rendered = false;
   runButton.disabled = true;
   runButton.setAttribute("aria-busy", "true");
   status.textContent = t("running");
@@ -230,6 +245,7 @@ async function run() {
     status.textContent = "";
     if (track !== ranTrack) return; // the learner moved on to the other track meanwhile; its panel stays
     panel.render(data, { code });
+    rendered = true;
     editor.setIssues(data.switch_track || editor.getDoc() !== code ? [] : data.issues);
     showing(data);
     if (panes.narrow) panes.show("result");
@@ -244,6 +260,7 @@ async function run() {
     runButton.disabled = false;
     runButton.removeAttribute("aria-busy");
     if (status.textContent) panel.clearRunning();
+    if (hadFocus && focusAfter()) (rendered ? document.getElementById("verdict") : runButton).focus();
   }
 }
 

@@ -48,6 +48,7 @@ export class History {
   /** A run just graded (the POST's answer), added on top without asking the server again. */
   add(report, track) {
     if (!report.submission_id) return;
+    this.current = null; // the new run is what the panel shows now
     this.items.unshift({
       id: report.submission_id, track, verdict: report.verdict, verdict_label: report.verdict_label,
       passed: report.passed, total: report.total, created_at: new Date().toISOString(),
@@ -68,7 +69,8 @@ export class History {
 
   row(item) {
     const when = new Date(item.created_at);
-    const button = el("button", { type: "button", class: "history-item", "data-id": item.id, title: t("history_open") },
+    const button = el("button", { type: "button", class: "history-item", "data-id": item.id, title: t("history_open"),
+      "aria-current": this.current != null && String(this.current) === String(item.id) ? "true" : null },
       el("time", { datetime: item.created_at, class: "history-when" }, this.time.format(when)),
       el("span", { class: "history-track" }, t(`track.${item.track}`)),
       el("span", { class: "history-verdict", "data-verdict": item.verdict }, item.verdict_label),
@@ -77,22 +79,24 @@ export class History {
     return el("li", {}, button);
   }
 
-  async open(id, button) {
-    button.setAttribute("aria-busy", "true");
+  /** Shows submission `id` (its button, when one was clicked; none when the page reopens what it showed). */
+  async open(id, button = null) {
+    button?.setAttribute("aria-busy", "true");
     try {
       const { ok, data } = await getJSON(`${API}/${encodeURIComponent(id)}?${new URLSearchParams({ lang: this.lang })}`);
       if (!ok || !data) {
         this.say((data && data.detail) || t("history_error"));
         return;
       }
+      this.current = id;
       for (const other of this.list.querySelectorAll(".history-item")) {
-        other.setAttribute("aria-current", String(other === button));
+        other.setAttribute("aria-current", String(other.dataset.id === String(id)));
       }
       this.onOpen(data);
     } catch {
       this.say(t("history_error"));
     } finally {
-      button.removeAttribute("aria-busy");
+      button?.removeAttribute("aria-busy");
     }
   }
 }

@@ -11,10 +11,14 @@ export function mountPlot(data) {
   const xLabel = data.x_label || t("readout_x");
   const valueCurves = curves.filter((c) => c.role === "value");
   const slopeCurves = curves.filter((c) => c.role === "slope");
-  // A slope is drawn dashed in the colour of the value curve it belongs to (same position in its list).
+  // A slope is drawn dashed in the colour of the value curve it belongs to: the one its id names ("huber-1-slope",
+  // "slope-good"), else the one at its position in the list of slopes.
+  const valueOf = (slope) => valueCurves.find((c) => slope.id === `${c.id}-slope` || slope.id === `slope-${c.id}`)
+    ?? valueCurves[slopeCurves.indexOf(slope)] ?? null;
   const colorOf = (curve) => {
-    const list = curve.role === "value" ? valueCurves : slopeCurves;
-    return PALETTE[list.indexOf(curve) % PALETTE.length];
+    const value = curve.role === "value" ? curve : valueOf(curve);
+    const index = value ? valueCurves.indexOf(value) : valueCurves.length + slopeCurves.indexOf(curve);
+    return PALETTE[index % PALETTE.length];
   };
 
   const slider = document.getElementById("cursor");
@@ -31,7 +35,11 @@ export function mountPlot(data) {
 
   // Readout rows: x, every value curve, the difference of the first two (when it means something), every slope.
   const rows = [{ key: "x", label: xLabel, value: (i) => x[i], decimals: xDecimals }];
-  for (const c of valueCurves) rows.push({ key: c.id, label: c.label, value: (i) => c.values[i], color: colorOf(c) });
+  // A curve of whole numbers (an output size, a count) reads as whole numbers: 3, not 3.000000.
+  const decimalsOf = (c) => (c.values.every((v) => v == null || Number.isInteger(v)) ? 0 : 6);
+  for (const c of valueCurves) {
+    rows.push({ key: c.id, label: c.label, value: (i) => c.values[i], color: colorOf(c), decimals: decimalsOf(c) });
+  }
   if (data.difference !== false && valueCurves.length >= 2) {
     const [a, b] = valueCurves;
     rows.push({
@@ -41,7 +49,8 @@ export function mountPlot(data) {
     });
   }
   for (const c of slopeCurves) {
-    rows.push({ key: c.id, label: c.label, value: (i) => c.values[i], color: colorOf(c), dashed: true });
+    rows.push({ key: c.id, label: c.label, value: (i) => c.values[i], color: colorOf(c), dashed: true,
+      decimals: decimalsOf(c) });
   }
 
   const cells = rows.map((row) => {
@@ -112,6 +121,12 @@ export function mountPlot(data) {
   return {
     plot,
     show,
+    /** The colour of the plot's curve `id` (null when it has none): the lesson's panels draw the same thing in the
+     *  same colour. */
+    colorOf(id) {
+      const curve = curves.find((c) => c.id === id);
+      return curve ? colorOf(curve) : null;
+    },
     get index() {
       return current;
     },

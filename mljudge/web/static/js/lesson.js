@@ -66,6 +66,9 @@ const mounted = Promise.all((page.panels || []).map(async (panel) => {
       params: panel.params || {},
       lang: page.lang,
       t: panelStrings(panel.kind),
+      // One colour per thing on the page: a panel draws what the plot also shows (an optimiser, a probability)
+      // in the plot's colour for it, or in its own when the plot has no such curve.
+      colorOf: (id, fallback) => (plotView && plotView.colorOf(id)) || fallback,
       fetchState: (values) => fetchState(panel, values),
     });
     scrollCues(root); // a panel's table wider than a phone says that it scrolls
@@ -90,7 +93,7 @@ window.mljLesson = Object.freeze({
 
 // --- "try it" tasks -------------------------------------------------------------------------------------------
 
-wrapMarkdownTables(document.querySelector(".lesson-text"));
+for (const part of document.querySelectorAll(".lesson-text, .lesson-tasks")) wrapMarkdownTables(part);
 
 // One state at a time: a new check clears the previous verdict, the marks on the fields and the explanation (a
 // green answer left under a red "Not quite" would give the answer away and contradict it).

@@ -3,7 +3,7 @@
 // output, notes, hints one at a time for the verdicts they help with, the learner's curve over the right one,
 // and "switch to the PyTorch track" for PyTorch code run in the NumPy track.
 // Everything the report says goes in as text, never as HTML.
-import { el, inlineCode, loadJSON, page, scrollCues, statusIcon, store, t } from "./common.js";
+import { el, inlineCode, loadJSON, page, richText, scrollCues, statusIcon, store, t } from "./common.js";
 
 const MAX_SHOWN = 64; // entries of an array shown in a table cell before "…"
 const COLORS = { reference: "#0072B2", learner: "#D55E00" };
@@ -14,28 +14,36 @@ const SETUP_ERROR = /\b(NameError|UnboundLocalError|ImportError|ModuleNotFoundEr
 
 const $ = (id) => document.getElementById(id);
 
-/** An array (nested lists) or scalar as spans, marking the flat (row-major) indices in `marked`. */
+/** An array (nested lists) or scalar as spans, marking the flat (row-major) indices in `marked`. A matrix (or
+ *  higher) has one row a line, indented under its bracket, each row kept whole (the table scrolls sideways). NaN
+ *  and the infinities come as the strings "nan", "inf", "-inf" (JSON has none) and read as the terminal shows
+ *  them: without quotes. */
 function valueNode(value, marked) {
   const out = el("code", { class: "value" });
   let flat = 0;
   let shown = 0;
-  const walk = (node, parent) => {
+  const walk = (node, parent, depth) => {
     if (Array.isArray(node)) {
-      parent.append("[");
+      const rows = node.some(Array.isArray);
+      const inMatrix = !rows && depth > 0; // a row of a matrix: kept on its line
+      const box = inMatrix ? el("span", { class: "value-row" }) : parent;
+      if (inMatrix) parent.append(box);
+      box.append("[");
       for (let i = 0; i < node.length; i++) {
         if (shown >= MAX_SHOWN) {
-          parent.append(i ? ", …" : "…");
+          box.append(i ? ", …" : "…");
           break;
         }
-        if (i) parent.append(", ");
-        walk(node[i], parent);
+        if (i && rows) box.append(",", el("br"), "\u00a0".repeat(depth + 1));
+        else if (i) box.append(", ");
+        walk(node[i], box, depth + 1);
       }
-      parent.append("]");
+      box.append("]");
       return;
     }
     const index = flat++;
     shown++;
-    const text = typeof node === "number" ? String(node) : JSON.stringify(node);
+    const text = typeof node === "string" ? node : String(node);
     if (marked && marked.has(index)) parent.append(el("mark", { class: "diff num", title: `#${index}` }, text));
     else parent.append(el("span", { class: "num" }, text));
   };
@@ -49,7 +57,7 @@ function valueNode(value, marked) {
     });
     return wrap;
   }
-  walk(value, out);
+  walk(value, out, 0);
   return out;
 }
 
@@ -323,6 +331,7 @@ export class ResultPanel {
     const open = Math.min(ladder, this.ladder.length);
     for (let k = 0; k < open; k++) items.push(this.hintItem(this.mistakes.length + k, t("hint_n", { n: k + 1 })));
     $("hints").replaceChildren(...items);
+    scrollCues($("hints")); // a hint's code wider than a phone scrolls, by the keyboard too
     this.updateHintButton();
     if (focus != null) items.find((item) => item.dataset.index === String(focus))?.focus();
   }
@@ -330,7 +339,7 @@ export class ResultPanel {
   hintItem(index, label, targeted = false) {
     return el("li", { class: targeted ? "hint hint-targeted" : "hint", tabindex: "-1", "data-index": index },
       el("strong", { class: "hint-label" }, label),
-      el("div", { class: "hint-text" }, inlineCode(this.hints[index])));
+      el("div", { class: "hint-text" }, richText(this.hints[index])));
   }
 
   /** The next hint: an unopened one about this run's mistake first, then the next rung of the ladder. */

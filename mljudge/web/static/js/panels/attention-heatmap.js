@@ -4,7 +4,7 @@
 // exercise defines it: scores q·kᵀ (÷ √d_k), × s; forbidden → −∞; a softmax over the allowed keys of each row,
 // whose maximum is subtracted first; a row that allows nothing gives zeros (never NaN).
 import {
-  cellGrid, cellText, choice, el, formatNumber, inkOn, outline, readout, sequential, slider, toggle,
+  cellGrid, cellText, choice, el, formatInt, formatNumber, inkOn, outline, readout, sequential, slider, toggle,
 } from "./kit.js";
 
 /** Masked attention: {scores, weights, outputs, sums}. `after`: the mask applied after an unmasked softmax, not
@@ -141,7 +141,7 @@ export function mount(root, { data, t }) {
     const { r, c } = state.cursor;
     const raw = q[r].reduce((a, x, d) => a + x * k[c][d], 0);
     rows.set("pair", `${r},${c}`, `${name(r)} \u2192 ${name(c)}`);
-    rows.set("raw", raw);
+    rows.set("raw", raw, Number.isInteger(raw) ? formatInt(raw) : undefined); // whole vectors, a whole score
     rows.set("score", result.scores[r][c]);
     rows.set("allowed", String(state.mask[r][c]), t(state.mask[r][c] ? "yes" : "no"));
     rows.set("weight", result.weights[r][c]);

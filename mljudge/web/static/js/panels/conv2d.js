@@ -163,11 +163,14 @@ export function mount(root, { data, t }) {
     fields,
   );
 
+  const FIELD_TINT = 0.5;
   function paintField(field, v) {
     const m = Math.max(1, ...state.kernel.flat().map(Math.abs));
-    const color = diverging(v, m);
-    field.style.backgroundColor = color;
-    field.style.color = inkOn(color);
+    // The weight's full colour as the field's border, a paler tint of it behind the digits: dark text on the tint
+    // keeps 4.5:1 (WCAG AA) for any weight, where white or dark text on the full orange has under 4.2:1.
+    field.style.borderColor = diverging(v, m);
+    field.style.backgroundColor = diverging(v, m / FIELD_TINT);
+    field.style.color = "#1f2328";
   }
 
   function buildKernel() {

@@ -17,7 +17,10 @@ const STYLE = {
 const NAMES = Object.keys(STYLE);
 const PLAY_MS = 40; // 25 steps a second
 
-export function mount(root, { data, options, params, t, fetchState }) {
+export function mount(root, { data, options, params, t, fetchState, colorOf = (id, fallback) => fallback }) {
+  // An optimiser is the colour the lesson's plot gives its curve (the same path, step by step), dashed as here.
+  const STYLES = Object.fromEntries(NAMES.map((name) => [name, { ...STYLE[name],
+    color: colorOf(name, STYLE[name].color) }]));
   const state = {
     data,
     lr: data.settings.lr,
@@ -77,7 +80,7 @@ export function mount(root, { data, options, params, t, fetchState }) {
 
   function drawPath(ctx, name, px, py, w, h) {
     const { points } = state.data.paths[name];
-    const style = STYLE[name];
+    const style = STYLES[name];
     ctx.strokeStyle = style.color;
     ctx.fillStyle = style.color;
     ctx.lineWidth = 2;
@@ -206,8 +209,8 @@ export function mount(root, { data, options, params, t, fetchState }) {
     } });
     box.input.dataset.path = name;
     const swatch = el("span", { class: "swatch", "aria-hidden": "true" });
-    swatch.style.borderColor = STYLE[name].color;
-    swatch.style.borderTopStyle = STYLE[name].dash.length ? "dashed" : "solid";
+    swatch.style.borderColor = STYLES[name].color;
+    swatch.style.borderTopStyle = STYLES[name].dash.length ? "dashed" : "solid";
     box.el.prepend(swatch);
     return box.el;
   });
@@ -242,7 +245,7 @@ export function mount(root, { data, options, params, t, fetchState }) {
     body.replaceChildren(...NAMES.filter((name) => state.show.has(name)).map((name) => {
       const r = rowOf(name);
       const swatch = el("span", { class: "swatch", "aria-hidden": "true" });
-      swatch.style.borderColor = STYLE[name].color;
+      swatch.style.borderColor = STYLES[name].color;
       const cell = (key, value, text) => el("td", { "data-key": key, "data-value": value == null ? "" : String(value) },
         text);
       const cells = r.flew_off != null

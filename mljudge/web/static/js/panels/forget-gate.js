@@ -32,6 +32,7 @@ export function run(b, xs) {
 }
 
 const MAX_WRITES = 10;
+const MIN_TARGET = 24; // px: the smallest a tap target may be (WCAG 2.5.8)
 const REFERENCE_BIASES = [0, 1, 3, 5];
 const FAINT = ["#c7d8e6", "#b6d4ea", "#8fbfde", "#5fa3cf"];
 
@@ -70,16 +71,21 @@ export function mount(root, { data, t }) {
     { label: t("references"), color: FAINT[2] }]));
 
   // --- the timeline: a step is a cell; clicking it (or Enter on it) toggles a write ------------------------------
-  const perRow = 50;
+  // Each step a target a finger can hit (24 px at least): as many steps a row as fit at that size, in rows of a
+  // whole divisor of the steps (50, 25, 20 or 10 a row), so that every row is full.
+  const rowLengths = [50, 25, 20, 10].filter((n) => steps % n === 0);
+  const fitRow = (width) => rowLengths.find((n) => width / n >= MIN_TARGET) ?? rowLengths[rowLengths.length - 1] ?? steps;
   const timelineBox = el("figure", { class: "panel-figure" }, el("figcaption", {}, t("timeline")));
   root.append(timelineBox);
+  let perRow = fitRow(root.clientWidth || 320);
   const full = el("p", { class: "panel-note", "aria-live": "polite" });
   const timeline = cellGrid(timelineBox, {
-    rows: Math.ceil(steps / perRow), cols: perRow, label: t("timeline_help"), maxCell: 14, minCell: 5,
+    rows: Math.ceil(steps / perRow), cols: perRow, label: t("timeline_help"), maxCell: 30, minCell: MIN_TARGET, linear: true,
     paint: (ctx, cell, r, c) => {
       const step = r * perRow + c + 1;
+      if (step > steps) return;
       ctx.fillStyle = state.writes.has(step) ? PALETTE[1] : step === state.index + 1 ? "#d0d7de" : "#eef1f4";
-      ctx.fillRect(cell.x, cell.y, cell.size - 1, cell.size - 1);
+      ctx.fillRect(cell.x, cell.y, cell.size - 2, cell.size - 2);
     },
     onCursor: (r, c, how) => {
       if (how === "set") return;
@@ -89,6 +95,7 @@ export function mount(root, { data, t }) {
     },
     onActivate: (r, c) => {
       const step = r * perRow + c + 1;
+      if (step > steps) return;
       if (state.writes.has(step)) state.writes.delete(step);
       else if (state.writes.size >= MAX_WRITES) {
         full.textContent = t("too_many", { n: MAX_WRITES });
@@ -100,6 +107,16 @@ export function mount(root, { data, t }) {
   });
   timeline.canvas.dataset.role = "timeline";
   timelineBox.append(full);
+  const place = () => timeline.setCursor(Math.floor(state.index / perRow), state.index % perRow, { silent: true });
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => {
+      const fits = fitRow(timelineBox.clientWidth || 320);
+      if (fits === perRow) return;
+      perRow = fits;
+      timeline.resize(Math.ceil(steps / perRow), perRow);
+      place();
+    }).observe(timelineBox);
+  }
 
   // --- the gates at the cursor, as bars ----------------------------------------------------------------------------
   const gateBox = el("figure", { class: "panel-figure" }, el("figcaption", {}, t("gates")));
@@ -172,7 +189,7 @@ export function mount(root, { data, t }) {
     keep.dataset.forget = String(f);
     keep.dataset.half = String(half);
     bars.redraw();
-    timeline.redraw();
+    place(); // the keyboard's cursor on the timeline is the step shown, wherever it was moved from
   }
 
   function update() {

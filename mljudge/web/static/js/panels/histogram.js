@@ -18,9 +18,19 @@ export function normalise(values, gamma, beta, eps) {
   return values.map((v) => gamma * ((v - mean) / spread) + beta);
 }
 
-/** Counts of `values` in `bins` equal bins over [lo, hi] (a constant: one bin, centred on it). */
-function histogram(values, bins, lo, hi) {
-  if (!(hi > lo)) return { centers: [lo], counts: [values.length], width: 1, lo, hi };
+/** Counts of `values` in `bins` equal bins over [lo, hi]. A constant (or one within rounding of it) is one narrow
+ *  bar in the middle of an axis one unit either side of it: a single bar as wide as the axis would read as values
+ *  spread evenly over it. */
+export function histogram(values, bins, lo, hi) {
+  if (!(hi - lo > 1e-9 * Math.max(1, Math.abs(lo), Math.abs(hi)))) {
+    const middle = Math.floor(bins / 2);
+    const width = 2 / bins;
+    const start = (lo + hi) / 2 - width * (middle + 0.5);
+    const counts = new Array(bins).fill(0);
+    counts[middle] = values.length;
+    return { centers: counts.map((_, i) => start + (i + 0.5) * width), counts, width, lo: start,
+      hi: start + bins * width };
+  }
   const width = (hi - lo) / bins;
   const counts = new Array(bins).fill(0);
   for (const v of values) counts[Math.min(bins - 1, Math.max(0, Math.floor((v - lo) / width)))] += 1;
@@ -197,6 +207,11 @@ export function mount(root, { data, lang, t }) {
     controls: { features, gamma, beta, eps, layout },
     state: () => ({ ...state, after: [...afterValues], before: column(state.feature),
       bars: current && Object.fromEntries(Object.entries(current)
-        .map(([k, v]) => [k, v.hist.counts.filter((c) => c > 0).length])) }),
+        .map(([k, v]) => [k, v.hist.counts.filter((c) => c > 0).length])),
+      // how much of its axis each drawn bar takes, and where the filled ones stand
+      share: current && Object.fromEntries(Object.entries(current)
+        .map(([k, v]) => [k, v.hist.width / (v.hist.centers.length * v.hist.width)])),
+      filled: current && Object.fromEntries(Object.entries(current)
+        .map(([k, v]) => [k, v.hist.centers.filter((_, i) => v.hist.counts[i] > 0)])) }),
   };
 }

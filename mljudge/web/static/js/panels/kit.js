@@ -1,9 +1,9 @@
 // The parts every lesson panel is built from: labelled sliders with a number field, choices, toggles, a readout,
 // a canvas grid of cells that follows a pointer (mouse, finger, pen) and the keyboard, colour scales and number
 // formats. Text only ever becomes text nodes (el), styles are set through the CSSOM or classes (strict CSP).
-import { el, formatNumber } from "../common.js";
+import { el, formatNumber, superscript } from "../common.js";
 
-export { el, formatNumber };
+export { el, formatNumber, superscript };
 
 let counter = 0;
 /** A page-unique id for a control (labels point at inputs by id). */
@@ -33,11 +33,6 @@ export function formatSig(value, digits = 4) {
   return `${sign}${mantissa} \u00d7 10${superscript(Number(exponent))}`;
 }
 
-const SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
-export function superscript(n) {
-  const text = String(Math.abs(n)).replace(/\d/g, (d) => SUPERSCRIPTS[Number(d)]);
-  return n < 0 ? `\u207b${text}` : text;
-}
 
 /** A whole number with a real minus (−1, not -1). */
 export function formatInt(value) {
@@ -73,7 +68,10 @@ export function slider({ label, min: low, max: high, step, value, onInput, t, fo
     spellcheck: "false", "aria-label": t("number_field", { label }) });
   const labelNode = el("label", { for: id }, label);
   const note = hint ? el("span", { class: "muted small" }, hint) : null;
-  const root = el("div", { class: "control" }, labelNode, el("div", { class: "control-row" }, range, field), note);
+  // A typed number outside the slider's range is kept at its end, and the field says so (not silently).
+  const clamped = el("span", { class: "control-note", role: "status", "data-key": "clamped" });
+  const root = el("div", { class: "control" }, labelNode, el("div", { class: "control-row" }, range, field), note,
+    clamped);
   let current = value;
 
   const snap = (v) => {
@@ -82,6 +80,7 @@ export function slider({ label, min: low, max: high, step, value, onInput, t, fo
     return Number((min + k * step).toFixed(Math.min(12, decimals + 2)));
   };
   const render = () => {
+    clamped.textContent = "";
     range.value = String(values ? values.indexOf(current) : current);
     range.setAttribute("aria-valuetext", show(current));
     field.value = show(current);
@@ -101,7 +100,12 @@ export function slider({ label, min: low, max: high, step, value, onInput, t, fo
       field.title = t("not_a_number");
       return;
     }
+    const lowest = values ? Math.min(...values) : min;
+    const highest = values ? Math.max(...values) : max;
     set(v);
+    if (v < lowest || v > highest) {
+      clamped.textContent = t("clamped", { value: show(current), min: show(lowest), max: show(highest) });
+    }
   };
   field.addEventListener("change", typed);
   field.addEventListener("keydown", (event) => {
@@ -316,13 +320,14 @@ export function surface(parent, { label, height = null, aspect = null, draw, cla
  *     over: (ctx, g) => {...},             // optional: outlines over everything, g.rect(r0, c0, r1, c1)
  *     onCursor: (r, c, how) => {},         // how: "pointer" | "key"
  *     onActivate: (r, c) => {},            // a click, a tap or Enter/Space on the cursor's cell (toggles)
+ *     linear: false,                       // optional: cells are a sequence in rows; ← → cross row ends
  *   });
  *   g.resize(rows, cols); g.redraw(); g.setCursor(r, c); g.cursor -> {r, c} | null
  */
 export function cellGrid(parent, options) {
   let { rows, cols } = options;
   const { label, maxCell = 36, minCell = 6, labels = null, paint, over = null, onCursor = null,
-    onActivate = null, gutter = 22 } = options;
+    onActivate = null, gutter = 22, linear = false } = options;
   const box = el("div", { class: "cell-grid" });
   parent.append(box);
   const canvas = el("canvas", { class: "cell-grid-canvas", tabindex: "0", role: "application",
@@ -461,7 +466,12 @@ export function cellGrid(parent, options) {
   canvas.addEventListener("keydown", (event) => {
     const at = cursor || { r: 0, c: 0 };
     const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (steps[event.key]) {
+    if (linear && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      // a sequence laid out in rows (a timeline): left and right go on past a row's end
+      event.preventDefault();
+      const index = Math.min(rows * cols - 1, Math.max(0, at.r * cols + at.c + (event.key === "ArrowRight" ? 1 : -1)));
+      move({ r: Math.floor(index / cols), c: index % cols }, "key");
+    } else if (steps[event.key]) {
       event.preventDefault();
       const [dr, dc] = steps[event.key];
       move({ r: Math.min(rows - 1, Math.max(0, at.r + dr)), c: Math.min(cols - 1, Math.max(0, at.c + dc)) }, "key");

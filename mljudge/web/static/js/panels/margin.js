@@ -43,7 +43,10 @@ function linspace([start, stop, points]) {
   return Array.from({ length: points }, (_, i) => Number((start + ((stop - start) * i) / (points - 1)).toFixed(10)));
 }
 
-export function mount(root, { data, t }) {
+export function mount(root, { data, t, colorOf = (id, fallback) => fallback }) {
+  // The lesson's plot shows these curves too: each keeps its colour on both tabs.
+  const COLOR = { loss: colorOf("cross-entropy", PALETTE[0]), probability: colorOf("probability", PALETTE[1]),
+    squared: colorOf("squared-error", PALETTE[2]) };
   // --- 1. the margin plot --------------------------------------------------------------------------------------
   const m = linspace(data.m);
   const state = { classes: data.classes[0], index: m.indexOf(0) };
@@ -51,11 +54,11 @@ export function mount(root, { data, t }) {
     const c = state.classes;
     const two = c === 2;
     return [
-      { label: t("loss"), values: m.map((x) => lossOfMargin(x, c)), color: PALETTE[0] },
-      { label: t("probability"), values: m.map((x) => probabilityOfMargin(x, c)), color: PALETTE[2] },
-      { label: t("squared_error"), values: m.map((x) => squaredErrorOfMargin(x)), color: PALETTE[1], show: two },
-      { label: t("slope"), values: m.map((x) => slopeOfMargin(x, c)), color: PALETTE[0], dash: [6, 4] },
-      { label: t("squared_error_slope"), values: m.map((x) => squaredErrorSlope(x)), color: PALETTE[1],
+      { label: t("loss"), values: m.map((x) => lossOfMargin(x, c)), color: COLOR.loss },
+      { label: t("probability"), values: m.map((x) => probabilityOfMargin(x, c)), color: COLOR.probability },
+      { label: t("squared_error"), values: m.map((x) => squaredErrorOfMargin(x)), color: COLOR.squared, show: two },
+      { label: t("slope"), values: m.map((x) => slopeOfMargin(x, c)), color: COLOR.loss, dash: [6, 4] },
+      { label: t("squared_error_slope"), values: m.map((x) => squaredErrorSlope(x)), color: COLOR.squared,
         dash: [6, 4], show: two },
     ];
   };
@@ -83,9 +86,9 @@ export function mount(root, { data, t }) {
       showMargin();
     } });
   root.append(classes.el);
-  const marginRows = readout([{ key: "m", label: "m" }, { key: "loss", label: t("loss"), color: PALETTE[0] },
-    { key: "probability", label: t("probability"), color: PALETTE[2] },
-    { key: "slope", label: t("slope"), color: PALETTE[0], dashed: true }, { key: "guess", label: t("guess") }]);
+  const marginRows = readout([{ key: "m", label: "m" }, { key: "loss", label: t("loss"), color: COLOR.loss },
+    { key: "probability", label: t("probability"), color: COLOR.probability },
+    { key: "slope", label: t("slope"), color: COLOR.loss, dashed: true }, { key: "guess", label: t("guess") }]);
   root.append(marginRows.el);
   function showMargin() {
     const x = m[state.index];
@@ -162,8 +165,9 @@ export function mount(root, { data, t }) {
         ctx.fillText(formatNumber(v, 3), cx, h - 18);
       });
     };
-    drawBars(s.probabilities, 0, half, 0, 1, t("softmax"), (i) => (i === play.target ? PALETTE[0] : "#afb8c1"));
-    drawBars(grad, half, half, -1, 1, t("gradient"), (i) => (i === play.target ? PALETTE[1] : "#e3b48f"));
+    // probabilities in the probability's colour, the gradient (of the loss) in the loss's; other classes paler
+    drawBars(s.probabilities, 0, half, 0, 1, t("softmax"), (i) => (i === play.target ? COLOR.probability : "#afb8c1"));
+    drawBars(grad, half, half, -1, 1, t("gradient"), (i) => (i === play.target ? COLOR.loss : "#9ecae1"));
   } });
 
   const table = el("table", { class: "panel-table logits-table" });
@@ -183,7 +187,7 @@ export function mount(root, { data, t }) {
       el("th", { scope: "row" }, label), ...values.map((v) => el("td", {}, num(v))),
       el("td", { "data-value": result == null ? "" : String(result) }, text ?? (result == null ? "" : num(result))));
     table.replaceChildren(
-      el("thead", {}, el("tr", {}, el("th", {}, ""), ...cls, el("th", { scope: "col" }, t("result")))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("row_heading")), ...cls, el("th", { scope: "col" }, t("result")))),
       el("tbody", {},
         row("z", z, "logits", null),
         el("tr", { class: "group" }, el("th", { colspan: String(z.length + 2) }, t("stable"))),

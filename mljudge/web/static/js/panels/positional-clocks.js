@@ -26,12 +26,18 @@ export function mount(root, { data, t }) {
   // --- the heatmap: click or drag on it to move the position ------------------------------------------------------
   const heatBox = el("figure", { class: "panel-figure" }, el("figcaption", {}, t("heatmap")));
   root.append(heatBox);
-  const LABELS = 34;
+  // The strip under the map fits its longest column name ("cos 63" at d_model 128), in whatever font the system
+  // has: a fixed strip clipped the names' ends.
+  let LABELS = 34;
+  const columnName = (c) => `${c % 2 ? "cos" : "sin"} ${Math.floor(c / 2)}`;
   const heat = surface(heatBox, { label: t("heatmap_label"), height: 250, className: "panel-canvas draggable",
     draw: (ctx, w, h) => {
       const rows = table.length;
       const cols = state.dModel;
       const cw = (w - 2) / cols;
+      ctx.font = "10px system-ui, sans-serif";
+      LABELS = Math.ceil(Math.max(...Array.from({ length: cols }, (_, c) => ctx.measureText(columnName(c)).width)))
+        + 8;
       const rh = (h - LABELS) / rows;
       for (let r = 0; r < rows; r++) {
         for (let c = 0; c < cols; c++) {
@@ -62,7 +68,7 @@ export function mount(root, { data, t }) {
         ctx.save();
         ctx.translate(1 + (c + 0.5) * cw, h - LABELS + 3);
         ctx.rotate(-Math.PI / 2);
-        ctx.fillText(`${c % 2 ? "cos" : "sin"} ${Math.floor(c / 2)}`, 0, 0);
+        ctx.fillText(columnName(c), 0, 0);
         ctx.restore();
       }
     } });
@@ -224,6 +230,12 @@ export function mount(root, { data, t }) {
     controls: { position, other, length, dModel, base },
     state: () => ({ ...state, table, periods: omega.map((w) => TAU / w),
       angles: omega.map((w) => state.position * w),
-      dot: table[state.position].reduce((a, v, i) => a + v * table[state.other][i], 0) }),
+      dot: table[state.position].reduce((a, v, i) => a + v * table[state.other][i], 0),
+      // the strip of column names under the map, and the longest name in it (CSS px)
+      labels: { strip: LABELS, widest: Math.max(...Array.from({ length: state.dModel }, (_, c) => {
+        const ctx = heat.canvas.getContext("2d");
+        ctx.font = "10px system-ui, sans-serif";
+        return ctx.measureText(columnName(c)).width;
+      })) } }),
   };
 }
