@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 import numpy as np
@@ -21,10 +22,27 @@ MAX_DIFF_INDICES = 200
 # What counts as each track's kind of array (the wire origin the child gives it), and how messages name it.
 ARRAY_ORIGINS = {t.name: (t.origin, "numpy scalar") if t.origin == "ndarray" else (t.origin,) for t in TRACKS.values()}
 EXPECTED_TYPE = {t.name: t.array_type for t in TRACKS.values()}
-# Why a comparison fails: each is a sentence `case.<reason>` in judge/locales, and has a fixed sentence for hidden
-# cases in judge.grade. "custom" is a checker's own message, "checker_failed" a broken checker.
-REASONS = ("wrong_type", "not_a_number", "wrong_dtype", "wrong_dtype_object", "wrong_shape", "not_integer", "nan",
-           "wrong_values", "wrong_scalar", "wrong_length", "missing_key", "custom", "checker_failed")
+class Reason(StrEnum):
+    """Why a comparison fails: each is a sentence `case.<reason>` in judge/locales (a test checks every language
+    has each). A hidden case says none of them: only that it failed (judge.decide)."""
+
+    NONE = ""  # it passed
+    WRONG_TYPE = "wrong_type"
+    NOT_A_NUMBER = "not_a_number"
+    WRONG_DTYPE = "wrong_dtype"
+    WRONG_DTYPE_OBJECT = "wrong_dtype_object"
+    WRONG_SHAPE = "wrong_shape"
+    NOT_INTEGER = "not_integer"
+    NAN = "nan"
+    WRONG_VALUES = "wrong_values"
+    WRONG_SCALAR = "wrong_scalar"
+    WRONG_LENGTH = "wrong_length"
+    MISSING_KEY = "missing_key"
+    CUSTOM = "custom"  # an exercise's checker's own message
+    CHECKER_FAILED = "checker_failed"  # the checker broke: the judge's fault
+
+
+REASONS: tuple[Reason, ...] = tuple(r for r in Reason if r is not Reason.NONE)
 
 
 @dataclass(frozen=True)
@@ -32,7 +50,7 @@ class Comparison:
     """The outcome of one comparison. `reason` is empty when it passed."""
 
     passed: bool
-    reason: str = ""
+    reason: Reason = Reason.NONE
     params: dict[str, Any] = field(default_factory=dict)
     path: str = ""
     max_abs_error: float | None = None
@@ -60,7 +78,7 @@ def compare(expected: Any, got: Any, returns: Returns, tolerance: Tolerance, tra
     return _compare_scalar(expected, got, kind, tolerance, path, nan_equal)
 
 
-def _fail(reason: str, path: str, **params: Any) -> Comparison:
+def _fail(reason: Reason, path: str, **params: Any) -> Comparison:
     return Comparison(False, reason, params, path)
 
 
@@ -70,10 +88,10 @@ def array_type_problem(got: Any, track: str, path: str = "") -> Comparison | Non
     if isinstance(got, Array) and got.origin.partition(":")[0] in ARRAY_ORIGINS[track]:
         return None
     if isinstance(got, Opaque) and got.dtype == "object" and got.type_name == EXPECTED_TYPE[track]:
-        return _fail("wrong_dtype_object", path, preview=got.preview)  # Python objects that are not all numbers
+        return _fail(Reason.WRONG_DTYPE_OBJECT, path, preview=got.preview)  # Python objects that are not all numbers
     if isinstance(got, Opaque) and got.dtype and got.type_name == EXPECTED_TYPE[track]:
-        return _fail("wrong_dtype", path, got=got.dtype)  # the right container, the wrong kind of element
-    return _fail("wrong_type", path, expected=EXPECTED_TYPE[track], got=describe_type(got))
+        return _fail(Reason.WRONG_DTYPE, path, got=got.dtype)  # the right container, the wrong kind of element
+    return _fail(Reason.WRONG_TYPE, path, expected=EXPECTED_TYPE[track], got=describe_type(got))
 
 
 def _compare_array(expected: np.ndarray, got: Any, integer: bool, tolerance: Tolerance, track: str,
@@ -87,22 +105,23 @@ def _compare_array(expected: np.ndarray, got: Any, integer: bool, tolerance: Tol
         return problem
     data = got.data
     if data.shape != expected.shape:
-        return _fail("wrong_shape", path, expected=_shape(expected.shape), got=_shape(data.shape))
+        return _fail(Reason.WRONG_SHAPE, path, expected=_shape(expected.shape), got=_shape(data.shape))
     if integer:
         if data.dtype.kind not in "iub":
-            return _fail("not_integer", path, got=str(data.dtype))
+            return _fail(Reason.NOT_INTEGER, path, got=str(data.dtype))
         wrong = data.astype(np.int64) != expected
         return _summarize(wrong, None, path)
     if data.dtype.kind not in "biuf":
-        return _fail("wrong_dtype", path, got=str(data.dtype))
+        return _fail(Reason.WRONG_DTYPE, path, got=str(data.dtype))
     values = data.astype(np.float64)
     nan = np.isnan(values)
     if nan_equal:
         nan &= ~np.isnan(expected)
     if nan.any():
         index = tuple(int(i) for i in np.argwhere(nan)[0])
-        return Comparison(False, "nan", {"index": _index(index)}, path, first_diff=index, mismatches=int(nan.sum()),
-                     diff_indices=tuple(int(i) for i in np.flatnonzero(nan)[:MAX_DIFF_INDICES]))
+        return Comparison(False, Reason.NAN, {"index": _index(index)}, path, first_diff=index,
+                          mismatches=int(nan.sum()),
+                          diff_indices=tuple(int(i) for i in np.flatnonzero(nan)[:MAX_DIFF_INDICES]))
     with np.errstate(invalid="ignore", over="ignore"):
         same = values == expected  # exact equality covers infinities, whose difference is NaN
         if nan_equal:
@@ -121,7 +140,7 @@ def _summarize(wrong: np.ndarray, error: np.ndarray | None, path: str) -> Compar
     params = {"count": int(wrong.sum()), "total": int(wrong.size), "index": _index(first)}
     if max_error is not None:
         params["max_error"] = f"{max_error:.3g}"
-    return Comparison(False, "wrong_values", params, path, max_abs_error=max_error, first_diff=first,
+    return Comparison(False, Reason.WRONG_VALUES, params, path, max_abs_error=max_error, first_diff=first,
                  mismatches=int(wrong.sum()),
                  diff_indices=tuple(int(i) for i in np.flatnonzero(wrong)[:MAX_DIFF_INDICES]))
 
@@ -131,28 +150,28 @@ def _compare_scalar(expected: Any, got: Any, kind: str, tolerance: Tolerance, pa
         got = got.data.item()
     if kind == "bool":
         if not isinstance(got, bool):
-            return _fail("wrong_type", path, expected="bool", got=describe_type(got))
-        return PASS if got == expected else _fail("wrong_scalar", path, expected=expected, got=got)
+            return _fail(Reason.WRONG_TYPE, path, expected="bool", got=describe_type(got))
+        return PASS if got == expected else _fail(Reason.WRONG_SCALAR, path, expected=expected, got=got)
     if isinstance(got, bool) or not isinstance(got, int | float):
-        return _fail("not_a_number", path, kind=kind, got=describe_type(got))
+        return _fail(Reason.NOT_A_NUMBER, path, kind=kind, got=describe_type(got))
     if kind == "int":
         if isinstance(got, float) and not got.is_integer():
-            return _fail("not_integer", path, got=repr(got))
-        return PASS if int(got) == expected else _fail("wrong_scalar", path, expected=expected, got=got)
+            return _fail(Reason.NOT_INTEGER, path, got=repr(got))
+        return PASS if int(got) == expected else _fail(Reason.WRONG_SCALAR, path, expected=expected, got=got)
     if got != got:  # NaN never matches
-        return PASS if nan_equal and expected != expected else _fail("nan", path, index="")
+        return PASS if nan_equal and expected != expected else _fail(Reason.NAN, path, index="")
     error = 0.0 if got == expected else abs(got - expected)
     if error < tolerance.atol + tolerance.rtol * abs(expected):
         return Comparison(True, path=path, max_abs_error=error)
-    return Comparison(False, "wrong_scalar", {"expected": expected, "got": got}, path, max_abs_error=error)
+    return Comparison(False, Reason.WRONG_SCALAR, {"expected": expected, "got": got}, path, max_abs_error=error)
 
 
 def _compare_sequence(expected: tuple[Any, ...], got: Any, returns: Returns, tolerance: Tolerance, track: str,
                       path: str, nan_equal: bool) -> Comparison:
     if not isinstance(got, tuple | list):
-        return _fail("wrong_type", path, expected="tuple", got=describe_type(got))
+        return _fail(Reason.WRONG_TYPE, path, expected="tuple", got=describe_type(got))
     if len(got) != len(expected):
-        return _fail("wrong_length", path, expected=len(expected), got=len(got))
+        return _fail(Reason.WRONG_LENGTH, path, expected=len(expected), got=len(got))
     items = returns.items or tuple(Returns("any") for _ in expected)
     return _first_failure(compare(e, g, r, tolerance, track, f"{path}[{i}]", nan_equal=nan_equal)
                           for i, (e, g, r) in enumerate(zip(expected, got, items, strict=True)))
@@ -161,10 +180,10 @@ def _compare_sequence(expected: tuple[Any, ...], got: Any, returns: Returns, tol
 def _compare_dict(expected: dict[str, Any], got: Any, returns: Returns, tolerance: Tolerance, track: str,
                   path: str, nan_equal: bool) -> Comparison:
     if not isinstance(got, dict):
-        return _fail("wrong_type", path, expected="dict", got=describe_type(got))
+        return _fail(Reason.WRONG_TYPE, path, expected="dict", got=describe_type(got))
     missing = [k for k in expected if k not in got]
     if missing:
-        return _fail("missing_key", path, key=missing[0])
+        return _fail(Reason.MISSING_KEY, path, key=missing[0])
     specs = dict(returns.fields)
     return _first_failure(compare(expected[k], got[k], specs.get(k, Returns("any")), tolerance, track,
                                   f"{path}[{k!r}]", nan_equal=nan_equal) for k in expected)

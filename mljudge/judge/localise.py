@@ -12,7 +12,7 @@ from typing import Any
 
 from mljudge.judge import python_messages
 from mljudge.judge.i18n import Text, normalize_lang, t
-from mljudge.judge.report import CaseReport, CaseStatus, Message, Report, Say, Verdict
+from mljudge.judge.report import VERDICT_FACTS, CaseReport, CaseStatus, HintKind, Message, Report, Say, Tone, Verdict
 
 # A Python exception shown to the learner, and a syntax error's own words: said in the learner's language where
 # the judge knows the sentence (judge.python_messages).
@@ -81,14 +81,17 @@ class Localised:
     lang: str
     verdict: Verdict
     verdict_label: str
+    tone: Tone  # how to show the verdict (report.VERDICT_FACTS): clients paint it, none decides it
     message: str
     passed: int = 0
     total: int = 0
     cases: list[LocalCase] = field(default_factory=list)
     hints: list[str] = field(default_factory=list)
-    targeted: int = 0  # the first `targeted` hints are about this submission (its mistake, its refusal)
+    hint_kinds: list[HintKind] = field(default_factory=list)  # what each hint is about (report.HintKind)
+    targeted: int = 0  # the first `targeted` hints are about this submission (its mistake, its refusal): shown at once
     hints_withheld: int = 0  # the exercise's further hints, kept back (`judge run --hints N`)
     mistakes: list[str] = field(default_factory=list)
+    leads: str | None = None  # the visible case the message leads with
     issues: list[LocalIssue] = field(default_factory=list)
     stdout: str = ""
     stdout_truncated: bool = False
@@ -105,11 +108,12 @@ class Localised:
         """The API's and `--json`'s report: field by field (the values shown are plain JSON already, and
         dataclasses.asdict would deep-copy every number of them)."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["verdict"] = str(self.verdict)
+        data["verdict"], data["tone"] = str(self.verdict), str(self.tone)
         data["cases"] = [{**{f.name: getattr(case, f.name) for f in fields(case)}, "status": str(case.status)}
                          for case in self.cases]
         data["issues"] = [{f.name: getattr(issue, f.name) for f in fields(issue)} for issue in self.issues]
         data["hints"], data["notes"], data["mistakes"] = list(self.hints), list(self.notes), list(self.mistakes)
+        data["hint_kinds"] = [str(kind) for kind in self.hint_kinds]
         data["stats"] = dict(self.stats)
         return data
 
@@ -120,12 +124,14 @@ def localise(report: Report, lang: str, *, hints: int | None = None) -> Localise
     lang = normalize_lang(lang)
     kept = report.hints if hints is None else report.hints[: report.targeted + max(hints, 0)]
     withheld = len(report.hints) - len(kept)
+    kinds = report.hint_kinds[: len(kept)]
     return Localised(
         exercise=report.exercise, track=report.track, lang=lang, verdict=report.verdict,
-        verdict_label=t(f"verdict.{report.verdict}.label", lang), message=say(report.message, lang),
+        verdict_label=t(f"verdict.{report.verdict}.label", lang), tone=VERDICT_FACTS[report.verdict].tone,
+        message=say(report.message, lang),
         passed=report.passed, total=report.total, cases=[_case(c, lang) for c in report.cases],
-        hints=[say(h, lang) for h in kept], targeted=min(report.targeted, len(kept)),
-        hints_withheld=withheld, mistakes=list(report.mistakes),
+        hints=[say(h, lang) for h in kept], hint_kinds=list(kinds), targeted=min(report.targeted, len(kept)),
+        hints_withheld=withheld, mistakes=list(report.mistakes), leads=report.leads,
         issues=[LocalIssue(i.line, i.col, say(i.message, lang), i.code) for i in report.issues],
         stdout=report.stdout, stdout_truncated=report.stdout_truncated, notes=[say(n, lang) for n in report.notes],
         stats=dict(report.stats), plot=report.plot, version=report.version,

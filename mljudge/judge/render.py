@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from mljudge.judge.i18n import t
 from mljudge.judge.localise import LocalCase, Localised
-from mljudge.judge.report import CaseStatus, Verdict
+from mljudge.judge.report import CaseStatus, HintKind, Tone
 from mljudge.judge.values import display_text
 
 MAX_ITEMS = 8
@@ -19,10 +19,8 @@ STATUS_COLOR: dict[CaseStatus, str] = {
     CaseStatus.PASSED: "32", CaseStatus.FAILED: "31", CaseStatus.ERROR: "31", CaseStatus.TIMEOUT: "33",
     CaseStatus.NOT_RUN: "90", CaseStatus.FORBIDDEN: "35",
 }
-# Red unless said otherwise: every verdict but these is a failure of the submission.
-VERDICT_COLOR: dict[Verdict, str] = {
-    Verdict.ACCEPTED: "32", Verdict.NOT_ATTEMPTED: "33", Verdict.INTERNAL_ERROR: "35",
-}
+# A verdict's colour is its tone's (report.VERDICT_FACTS decides the tone; a client only paints it).
+TONE_COLOR: dict[Tone, str] = {Tone.GOOD: "32", Tone.BAD: "31", Tone.CAUTION: "33", Tone.JUDGE: "35"}
 
 
 def use_color(stream: TextIO, flag: bool | None = None) -> bool:
@@ -80,7 +78,7 @@ def render(report: Localised, title: str, *, color: bool) -> str:
     lang = report.lang
     lines = [paint(f"{title} · {t('cli.track', lang)}: {report.track}", "1"), ""]
     mark = "✓" if report.accepted else "✗"
-    verdict = paint(f"{mark} {report.verdict_label}", "1;" + VERDICT_COLOR.get(report.verdict, "31"))
+    verdict = paint(f"{mark} {report.verdict_label}", "1;" + TONE_COLOR[report.tone])
     lines.append(f"{verdict} — {_indent(report.message, 4)}")
     for issue in report.issues[1:]:
         lines.append(f"    {t('report.at_line', lang, line=issue.line)}{issue.message}")
@@ -141,8 +139,9 @@ def _short(value: Any, marked: set[int] | None = None, paint: Painter | None = N
 
 def _hints(report: Localised, paint: Painter) -> list[str]:
     lines = [""] if report.hints or report.hints_withheld else []
-    for hint in report.hints:
-        lines.append(paint(f"{t('cli.hint', report.lang)}: ", "1;33") + _indent(hint, 4))
+    for hint, kind in zip(report.hints, report.hint_kinds, strict=True):
+        label = t("cli.recognised" if kind == HintKind.MISTAKE else "cli.hint", report.lang)
+        lines.append(paint(f"{label}: ", "1;33") + _indent(hint, 4))
     if report.hints_withheld > 0:
         shown = len(report.hints) - report.targeted
         lines.append(paint(t("cli.more_hints", report.lang, count=report.hints_withheld, next=shown + 1), "90"))

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Union
+from typing import Any, Union, assert_never
 
 import numpy as np
 
 from mljudge.judge.i18n import Text
 from mljudge.sandbox import ErrorKind, Termination
 
-REPORT_VERSION = 2
+REPORT_VERSION = 3  # 3: hint kinds, the case that leads, hidden rows that say passed or failed only
 
 
 class Verdict(StrEnum):
@@ -41,13 +41,71 @@ class CaseStatus(StrEnum):
     FORBIDDEN = "forbidden"
 
 
+class Tone(StrEnum):
+    """How a client shows a verdict: the CLI's colour, the web's."""
+
+    GOOD = "good"
+    BAD = "bad"
+    CAUTION = "caution"  # nothing to judge yet (the starter, unchanged)
+    JUDGE = "judge"  # the judge's own fault
+
+
+class HintKind(StrEnum):
+    """What a hint is about: the learner's recognised mistake, an idiom their code uses, why something was refused,
+    or a rung of the exercise's escalating ladder. The first three are about this submission: shown at once."""
+
+    MISTAKE = "mistake"
+    IDIOM = "idiom"
+    REFUSAL = "refusal"
+    LADDER = "ladder"
+
+
+@dataclass(frozen=True)
+class VerdictFacts:
+    """Everything the clients need to know of a verdict, decided here once (DMOJ's `Result` table, as data)."""
+
+    rank: int  # when several things went wrong, the report's verdict is the one of the lowest rank
+    hints: bool  # the exercise's escalating hints help: the code runs, and computes something else
+    tone: Tone
+
+
+def verdict_facts(verdict: Verdict) -> VerdictFacts:
+    """The table of verdicts, total by construction (mypy checks that every verdict has its line)."""
+    match verdict:
+        case Verdict.INTERNAL_ERROR:
+            return VerdictFacts(0, False, Tone.JUDGE)
+        case Verdict.FORBIDDEN:
+            return VerdictFacts(1, False, Tone.BAD)
+        case Verdict.COMPILE_ERROR:
+            return VerdictFacts(2, False, Tone.BAD)
+        case Verdict.TIME_LIMIT:
+            return VerdictFacts(3, False, Tone.BAD)
+        case Verdict.MEMORY_LIMIT:
+            return VerdictFacts(4, False, Tone.BAD)
+        case Verdict.OUTPUT_LIMIT:
+            return VerdictFacts(5, False, Tone.BAD)
+        case Verdict.RUNTIME_ERROR:
+            return VerdictFacts(6, True, Tone.BAD)
+        case Verdict.WRONG_ANSWER:
+            return VerdictFacts(7, True, Tone.BAD)
+        case Verdict.NOT_ATTEMPTED:
+            return VerdictFacts(8, True, Tone.CAUTION)
+        case Verdict.ACCEPTED:
+            return VerdictFacts(9, False, Tone.GOOD)
+        case _:
+            assert_never(verdict)
+
+
+VERDICT_FACTS: dict[Verdict, VerdictFacts] = {verdict: verdict_facts(verdict) for verdict in Verdict}
 VERDICTS: tuple[str, ...] = tuple(Verdict)
 CASE_STATUSES: tuple[str, ...] = tuple(CaseStatus)
-# When several things went wrong, the report's verdict is the first of these that applies.
-SEVERITY: tuple[Verdict, ...] = (
-    Verdict.INTERNAL_ERROR, Verdict.FORBIDDEN, Verdict.COMPILE_ERROR, Verdict.TIME_LIMIT, Verdict.MEMORY_LIMIT,
-    Verdict.OUTPUT_LIMIT, Verdict.RUNTIME_ERROR, Verdict.WRONG_ANSWER, Verdict.NOT_ATTEMPTED, Verdict.ACCEPTED,
-)
+# The verdicts from worst to best: the order in which several things that went wrong decide the report's verdict.
+SEVERITY: tuple[Verdict, ...] = tuple(sorted(Verdict, key=lambda v: VERDICT_FACTS[v].rank))
+
+
+def worst(verdicts: Any) -> Verdict:
+    """The verdict that decides among `verdicts` (ACCEPTED when there are none)."""
+    return min(verdicts, key=lambda v: VERDICT_FACTS[v].rank, default=Verdict.ACCEPTED)
 # What an exception of each kind, and a run that ended each way, make the verdict: the only two tables.
 VERDICT_OF_ERROR: dict[str, Verdict] = {
     ErrorKind.ERROR: Verdict.RUNTIME_ERROR, ErrorKind.RECURSION: Verdict.RUNTIME_ERROR,
@@ -124,8 +182,9 @@ class Report:
     total: int = 0
     cases: list[CaseReport] = field(default_factory=list)
     hints: list[Message] = field(default_factory=list)
-    targeted: int = 0  # the first `targeted` hints are about this submission (its mistake, its refusal)
+    hint_kinds: list[HintKind] = field(default_factory=list)  # what each hint is about: the report's, in order
     mistakes: list[str] = field(default_factory=list)
+    leads: str | None = None  # the visible case whose failure the message leads with
     issues: list[SourceIssue] = field(default_factory=list)
     stdout: str = ""
     stdout_truncated: bool = False
@@ -138,6 +197,11 @@ class Report:
     def accepted(self) -> bool:
         return self.verdict == Verdict.ACCEPTED
 
+    @property
+    def targeted(self) -> int:
+        """How many hints (first) are about this submission: its mistake, an idiom it uses, its refusal."""
+        return sum(kind != HintKind.LADDER for kind in self.hint_kinds)
+
     def to_json(self) -> dict[str, Any]:
         """The report as JSON data, in no language (to store, or to render later). Built field by field, not by
         dataclasses.asdict: that deep-copies every number of the values shown and the plot, already plain JSON
@@ -146,7 +210,8 @@ class Report:
             "exercise": self.exercise, "track": self.track, "verdict": str(self.verdict),
             "message": message_to_json(self.message), "passed": self.passed, "total": self.total,
             "cases": [case.to_json() for case in self.cases], "hints": [message_to_json(h) for h in self.hints],
-            "targeted": self.targeted, "mistakes": list(self.mistakes),
+            "hint_kinds": [str(kind) for kind in self.hint_kinds], "mistakes": list(self.mistakes),
+            "leads": self.leads,
             "issues": [{"line": i.line, "col": i.col, "message": message_to_json(i.message), "code": i.code}
                        for i in self.issues],
             "stdout": self.stdout, "stdout_truncated": self.stdout_truncated,
@@ -160,6 +225,9 @@ class Report:
         fields["verdict"] = Verdict(fields["verdict"])
         fields["message"] = message_from_json(fields["message"])
         fields["hints"] = [message_from_json(m) for m in fields.get("hints", [])]
+        fields["hint_kinds"] = [HintKind(k) for k in fields.get("hint_kinds", [])]
+        if len(fields["hint_kinds"]) != len(fields["hints"]):
+            raise ValueError("a report has one kind per hint")
         fields["notes"] = [message_from_json(m) for m in fields.get("notes", [])]
         fields["issues"] = [SourceIssue(i["line"], i["col"], message_from_json(i["message"]), i.get("code", ""))
                             for i in fields.get("issues", [])]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 _EXPORTS = {
     "Pool": "pool", "ZygoteError": "pool", "MAX_RESULT": "pool", "default_pool": "pool",
     "Busy": "fairness", "ClientBusy": "fairness",
-    "Limits": "limits", "ErrorKind": "codes", "Termination": "codes",
+    "Limits": "limits", "ErrorKind": "codes", "Termination": "codes", "Refusal": "codes", "Rule": "codes",
     "Job": "runner", "Call": "runner", "Outcome": "runner", "CallOutcome": "runner", "ErrorInfo": "runner",
     "Violation": "runner", "run": "runner", "imports_for": "runner", "MODULE_PHASE": "runner",
     "Program": "policy", "Rules": "policy", "Rejected": "policy", "Issue": "policy", "vet": "policy",
@@ -65,7 +65,9 @@ __all__ = [
     "Outcome",
     "Pool",
     "Program",
+    "Refusal",
     "Rejected",
+    "Rule",
     "Rules",
     "Termination",
     "Track",
@@ -99,7 +101,7 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
-    from mljudge.sandbox.codes import ErrorKind, Termination
+    from mljudge.sandbox.codes import ErrorKind, Refusal, Rule, Termination
     from mljudge.sandbox.corners import unsafe_kind
     from mljudge.sandbox.doctor import diagnose, smoke_test
     from mljudge.sandbox.fairness import Busy, ClientBusy

@@ -25,6 +25,7 @@ from typing import Any
 from mljudge.sandbox.tracks import GOVERNED_ROOTS, LIBRARIES
 
 _PLAIN = (int, float, complex, str, bytes, bool, type(None), types.ModuleType)
+_DEFINED = (types.FunctionType, types.BuiltinFunctionType, type)  # what a module defines, as opposed to instances
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,19 @@ class Surface:
     outside: dict[int, str] = field(default_factory=dict)  # id -> the library name to report
     resolved: dict[str, Any] = field(default_factory=dict)  # each allowed name -> its object, for the jobs
     modules: frozenset[str] | None = None  # governed modules the pool allows (None: a pool told nothing)
+    known: frozenset[int] = frozenset()  # every governed object indexed, allowed or not
     keep_alive: list[Any] = field(default_factory=list)
+
+    def late_outsider(self, value: Any) -> str | None:
+        """The name of a library function or class that did not exist when the zygote indexed the libraries (a
+        module attribute defined lazily) and no allowed name stands for: outside the vocabulary too, by design.
+        Closures a library makes for the submission at run time (`@torch.no_grad()`'s wrapper) are not."""
+        if self.modules is None or id(value) in self.known or not isinstance(value, _DEFINED) or _foreign(value):
+            return None
+        module, qualname = getattr(value, "__module__", None), getattr(value, "__qualname__", "")
+        if not isinstance(module, str) or not is_governed_module(module) or "<locals>" in str(qualname):
+            return None
+        return f"{module}.{qualname}"
 
     def module_allowed(self, name: str) -> bool:
         return self.modules is None or not is_governed_module(name) or name in self.modules or _private(name)
@@ -107,7 +120,7 @@ def build(allowed: Allowed) -> Surface:
         if inner is not None:
             allowed_ids.add(id(inner))
     outside = {key: name for key, name in governed.items() if key not in allowed_ids}
-    return Surface(outside, resolved, frozenset(allowed.modules), keep)
+    return Surface(outside, resolved, frozenset(allowed.modules), frozenset(governed) | allowed_ids, keep)
 
 
 def _index_members(cls: type, dotted: str, governed: dict[int, str], keep: list[Any]) -> None:
@@ -143,7 +156,7 @@ def _foreign(value: Any) -> bool:
     (typing.Optional in torch.cuda), or a method some module's global happens to hold (torch.jit's loop variable
     left bound to nn.Module.zero_grad: a class's methods are governed with their class). Anything else callable —
     an instance, a partial — is judged where it was found."""
-    if not isinstance(value, types.FunctionType | types.BuiltinFunctionType | type):
+    if not isinstance(value, _DEFINED):
         return type(value).__module__ in _ANNOTATIONS
     module = getattr(value, "__module__", None)
     if isinstance(module, str) and not is_governed_module(module):

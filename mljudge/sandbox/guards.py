@@ -152,10 +152,9 @@ class Tripwire:
     report: Callable[[str, str], None] | None = None  # sends a violation to the judge at once
     # Governed modules the pool allows and this exercise does not (its vocabulary's, sandbox.governed).
     refused_modules: frozenset[str] = frozenset()
-    # len(sys.modules) when no pending name had any module of its path imported (the other track's names in a
-    # NumPy run: torch cannot even be imported there). resolve() only follows modules already imported, so until
-    # one more is, none of them can resolve, and checks skip them: resolving xor's 36 torch.optim names again on
-    # every value checked made a NumPy loop several times slower. -1: resolve them at every check.
+    # len(sys.modules) when the pending names were last looked up: until another module is imported none of them
+    # can resolve, and checks skip them (looking ~200 unresolvable names up again on every value checked made a
+    # torch loop four times slower). -1: look them up at the next check.
     dormant_at: int = field(default=-1, repr=False)
 
     @classmethod
@@ -181,17 +180,18 @@ class Tripwire:
         if len(sys.modules) == self.dormant_at:
             return
         unresolved = []
-        dormant = True
         for dotted in self.pending:
             obj = resolve(dotted)
             if obj is None:
                 unresolved.append(dotted)
-                dormant = dormant and not _imported_part(dotted)
             elif id(obj) not in self.forbidden:  # aliases report the first, canonical name
                 self.forbidden[id(obj)] = dotted
                 self.keep_alive.append(obj)
         self.pending = unresolved
-        self.dormant_at = len(sys.modules) if dormant else -1
+        # resolve() follows imported modules and their attributes, which change when a module is imported: until
+        # then the same names fail the same way (an object that appears otherwise, an attribute defined lazily,
+        # lies outside the vocabulary: sandbox.governed.Surface.late_outsider).
+        self.dormant_at = len(sys.modules)
 
     def _forbidden_name(self, value: Any) -> str | None:
         if self.pending:
@@ -248,7 +248,8 @@ class Tripwire:
                 return payload
             if kind == REFUSED or not public:
                 raise self.trip("unsafe_call" if kind == REFUSED else "private_object", payload)
-        outside = self.shield.surface.outside.get(id(value))
+        surface = self.shield.surface
+        outside = surface.outside.get(id(value)) or surface.late_outsider(value)
         if outside is not None:
             raise self.trip("outside_vocabulary", outside)
         if type(value) is types.MethodType:
@@ -335,12 +336,6 @@ def _fast_types() -> frozenset[type]:
     for track in TRACKS.values():
         kinds |= track.plain_types()
     return frozenset(kinds)
-
-
-def _imported_part(dotted: str) -> bool:
-    """Whether any module along `dotted` is imported (the ones resolve() would start from)."""
-    parts = dotted.split(".")
-    return any(".".join(parts[:cut]) in sys.modules for cut in range(1, len(parts) + 1))
 
 
 def resolve(dotted: str) -> Any:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mljudge.sandbox import tracks, wire
-from mljudge.sandbox.codes import ErrorKind, Termination
+from mljudge.sandbox.codes import RUNTIME_REFUSALS, ErrorKind, Termination
 from mljudge.sandbox.limits import Limits
 from mljudge.sandbox.policy import Program
 from mljudge.sandbox.pool import Pool, Run, ZygoteError, default_pool
@@ -25,11 +25,7 @@ from mljudge.sandbox.pool import Pool, Run, ZygoteError, default_pool
 BASE_IMPORTS = frozenset({"__future__", "math", "typing", "functools", "itertools"})
 OUTPUT_FLOOD_FACTOR = 16  # past keep × this, printing stops the run
 # What a violation frame may say it was; anything else is garbage from the child.
-VIOLATION_CODES = frozenset({
-    "forbidden_call", "outside_vocabulary", "unsafe_call", "forbidden_module", "forbidden_import",
-    "private_attribute", "private_object", "inspect_attribute", "patching", "forbidden_operation", "class_dunder",
-    "raw_memory",
-})
+VIOLATION_CODES = RUNTIME_REFUSALS
 MODULE_PHASE = "module"
 AFTER_PHASE = "done"
 

@@ -15,7 +15,8 @@ LANG_NAMES = {"en": "English", "ru": "Русский"}
 
 # Strings the browser scripts need (result panel, hints, lesson readout); sent once per page as JSON.
 JS_KEYS = (
-    "difference", "hidden", "hint_n", "hint_next", "hint_show", "hint_targeted", "issue_at", "network_error",
+    "difference", "hidden", "hint_n", "hint_next", "hint_show", "hint_targeted", "hint_recognised", "issue_at",
+    "network_error",
     "plot_difference", "plot_heading", "plot_no_curve", "plot_reference", "plot_yours", "readout_x", "reset_confirm",
     "running", "stats", "task_checking", "wrong_track_switch",
     *(f"state.{s}" for s in ("not_started", "attempted", "solved")),

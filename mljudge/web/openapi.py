@@ -3,13 +3,18 @@ them, so a change to the report or an endpoint that is not documented here fails
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from mljudge.judge.exercise import PARAM_KINDS, TRACKS
 from mljudge.judge.i18n import LANGS
-from mljudge.judge.report import CASE_STATUSES, REPORT_VERSION, VERDICTS
+from mljudge.judge.localise import Localised
+from mljudge.judge.report import CASE_STATUSES, REPORT_VERSION, VERDICTS, HintKind, Tone
 from mljudge.web import lessons
 from mljudge.web.inputs import MAX_JSON_DEPTH
+
+# What the web adds to a report (web.reports.answer): the right curve is inside `plot`.
+WEB_FIELDS = ("neutral", "switch_track")
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -168,13 +173,20 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "exercise": {"type": "string"}, "track": {"enum": list(TRACKS)}, "lang": {"enum": list(LANGS)},
             "verdict": {"enum": list(VERDICTS)}, "verdict_label": {"type": "string"},
+            "tone": {"enum": [str(tone) for tone in Tone],
+                     "description": "how to show the verdict (good, bad, caution, the judge's own fault)"},
             "message": {"type": "string"},
             "passed": {"type": "integer", "minimum": 0}, "total": {"type": "integer", "minimum": 0},
             "cases": {"type": "array", "items": _ref("CaseReport")},
             "hints": {"type": "array", "items": {"type": "string"},
                       "description": "the `targeted` hints about this submission (its mistake, its refusal) first, "
                                      "then the exercise's escalating ones"},
+            "hint_kinds": {"type": "array", "items": {"enum": [str(kind) for kind in HintKind]},
+                           "description": "what each hint is about: a recognised mistake, an idiom the code uses, a "
+                                          "refusal's explanation (show these at once), or a rung of the ladder"},
             "targeted": {"type": "integer", "minimum": 0},
+            "leads": {"type": ["string", "null"],
+                      "description": "the id of the visible case whose failure the message leads with"},
             "hints_withheld": {"type": "integer", "minimum": 0,
                                "description": "further hints held back (`judge run --hints N`); 0 in the API"},
             "mistakes": {"type": "array", "items": {"type": "string"}},
@@ -208,9 +220,8 @@ SCHEMAS: dict[str, Any] = {
                                "detail": {"type": "string"}},
                 "required": ["track", "message", "detail"], "additionalProperties": False}]},
         },
-        "required": ["exercise", "track", "lang", "verdict", "verdict_label", "message", "passed", "total",
-                     "cases", "targeted", "hints", "hints_withheld", "mistakes", "issues", "stdout",
-                     "stdout_truncated", "notes", "stats", "plot", "version", "neutral", "switch_track"],
+        # Derived from the report's own shape (judge.localise.Localised) and what the web adds to it: one source.
+        "required": [*(f.name for f in fields(Localised)), *WEB_FIELDS],
         "additionalProperties": False,
     },
     "NeutralReport": {
@@ -263,6 +274,8 @@ SCHEMAS.update({
         "type": "object",
         "properties": {"id": SUBMISSION_ID, "exercise": {"type": "string"}, "track": {"enum": list(TRACKS)},
                        "verdict": {"enum": list(VERDICTS)}, "verdict_label": {"type": "string"},
+            "tone": {"enum": [str(tone) for tone in Tone],
+                     "description": "how to show the verdict (good, bad, caution, the judge's own fault)"},
                        "passed": {"type": "integer", "minimum": 0}, "total": {"type": "integer", "minimum": 0},
                        "created_at": {"type": "string", "format": "date-time"}},
         "required": ["id", "exercise", "track", "verdict", "verdict_label", "passed", "total", "created_at"],

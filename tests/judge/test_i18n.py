@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from mljudge.judge import compare, grade
-from mljudge.judge.compare import REASONS
+from mljudge.judge.compare import Reason
 from mljudge.judge.i18n import LANGS, keys, normalize_lang, t
+from mljudge.judge.refusals import hint_key
+from mljudge.judge.report import CaseStatus, Verdict
+from mljudge.sandbox import Refusal
+from mljudge.sandbox.codes import POLICY_REFUSALS, RUNTIME_REFUSALS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,18 +30,21 @@ def test_literal_keys_used_in_code_exist() -> None:
     assert literal <= keys("en"), sorted(literal - keys("en"))
 
 
-def test_policy_and_case_reason_codes_have_messages() -> None:
-    policy_codes = {"syntax_error", "unparsable", "source_too_large", "not_utf8", "null_byte", "forbidden_import",
-                    "forbidden_call", "forbidden_builtin", "private_name", "private_attribute", "restricted"}
-    assert {f"policy.{c}" for c in policy_codes} <= keys("en")
+def test_every_closed_set_that_is_said_has_its_sentences() -> None:
+    """Keys derived from the enums, not scanned from the source: every comparison reason, refusal, verdict, case
+    status and hint kind has its sentence in every language."""
     for lang in LANGS:
-        assert {f"case.{c}" for c in REASONS} <= keys(lang)
-    # every reason a comparison gives is in REASONS, and hidden cases have a fixed sentence for each
-    found = {code for path in (compare.__file__, grade.__file__)
-             for pair in re.findall(r'_fail\("(\w+)"|Comparison\(False, "(\w+)"', Path(path).read_text("utf-8"))
-             for code in pair if code}
-    assert "wrong_values" in found and found <= set(REASONS), sorted(found - set(REASONS))
-    assert set(REASONS) - {"custom", "checker_failed"} <= set(grade._HIDDEN_REASONS)
+        have = keys(lang)
+        assert {f"case.{reason}" for reason in Reason if reason is not Reason.NONE} <= have
+        policy = {f"policy.{code}" for code in POLICY_REFUSALS}
+        assert policy <= have, sorted(policy - have)
+        runtime = {f"runtime.{code}{end}" for code in RUNTIME_REFUSALS for end in ("", "_unnamed")}
+        assert runtime <= have, sorted(runtime - have)
+        assert {f"verdict.{v}.label" for v in Verdict} | {f"verdict.{v}.message" for v in Verdict} <= have
+        assert {f"cli.{status}" for status in CaseStatus} <= have
+        assert {f"hint.refusal.{hint_key(code)}" for code in [*Refusal, "not-a-refusal"]} <= have
+    policy_codes = {"syntax_error", "unparsable", "source_too_large", "not_utf8", "null_byte"}
+    assert {f"policy.{c}" for c in policy_codes} <= keys("en")
 
 
 def test_language_negotiation_and_fallback() -> None:

@@ -10,12 +10,13 @@ from mljudge.judge import python_messages
 from mljudge.judge.i18n import Text
 from mljudge.judge.localise import LocalCase, Localised, localise, say
 from mljudge.judge.render import render
-from mljudge.judge.report import CaseReport, CaseStatus, Report, Say, Verdict
+from mljudge.judge.report import CaseReport, CaseStatus, HintKind, Report, Say, Tone, Verdict
 
 
 def _report(*cases: LocalCase, lang: str = "en") -> Localised:
     return Localised(exercise="gelu", track="numpy", lang=lang, verdict=Verdict.WRONG_ANSWER,
-                     verdict_label="Wrong answer", message="0 of 2 passed.", cases=list(cases), total=len(cases))
+                     verdict_label="Wrong answer", tone=Tone.BAD, message="0 of 2 passed.", cases=list(cases),
+                     total=len(cases))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -75,7 +76,8 @@ def test_the_json_forms_carry_every_field() -> None:
 
     case = CaseReport("c", Text(en="a case"), True, CaseStatus.FAILED, (Say("case.nan", {"index": 3}),))
     report = Report(exercise="gelu", track="numpy", verdict=Verdict.WRONG_ANSWER, message=("learner's words",),
-                    cases=[case], issues=[SourceIssue(1, 2, ("x",), "syntax_error")], hints=[(Text(en="h"),)])
+                    cases=[case], issues=[SourceIssue(1, 2, ("x",), "syntax_error")], hints=[(Text(en="h"),)],
+                    hint_kinds=[HintKind.LADDER], leads="c")
     data = report.to_json()
     assert set(data) == {f.name for f in fields(Report)}
     assert set(data["cases"][0]) == {f.name for f in fields(CaseReport)}

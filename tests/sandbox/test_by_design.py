@@ -34,7 +34,7 @@ from mljudge import sandbox
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.pools import new_pool
 from mljudge.judge.report import Report
-from mljudge.sandbox import policy, uids
+from mljudge.sandbox import governed, policy, uids
 from mljudge.sandbox.guards import Shield, Tripwire, Violation
 from mljudge.sandbox.pool import Pool
 from tests.judging import judged
@@ -323,17 +323,24 @@ def test_a_name_whose_library_is_not_imported_yet_is_caught_once_it_is(monkeypat
     assert not wire.pending
 
 
-def test_a_name_whose_module_is_imported_is_resolved_at_every_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Its module is there but the name is not (yet): an attribute may appear without any import, so no skipping."""
-    sub = _fake_library(monkeypatch, "mljudge_fake_lib2")
-    wire = Tripwire.build(Shield(), ["numpy"], ["mljudge_fake_lib2.sub.shortcut"])
-    assert wire.pending and wire.dormant_at == -1
+def test_a_library_function_defined_after_the_index_is_outside_the_vocabulary(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An attribute a library defines lazily, without any import, did not exist when the zygote indexed the
+    libraries: no allowed name stands for it, so it is outside the vocabulary, by design, not by a second look."""
+    sub = _fake_library(monkeypatch, "numpy.mljudge_fake")  # a governed module: numpy's
+    surface = governed.build(governed.Allowed(frozenset({"numpy.exp"}), frozenset({"numpy"})))
+    wire = Tripwire.build(Shield(surface=surface), ["numpy"], [])
 
     def shortcut() -> None: ...
 
+    shortcut.__module__, shortcut.__qualname__ = "numpy.mljudge_fake", "shortcut"
     sub.shortcut = shortcut  # type: ignore[attr-defined]
-    with pytest.raises(Violation):
+    with pytest.raises(Violation, match=r"outside_vocabulary: numpy\.mljudge_fake\.shortcut"):
         wire.check_value(shortcut)
+    import numpy as np
+
+    assert wire.check_value(np.exp) is np.exp  # allowed, and known
+    made_at_run_time = np.vectorize(lambda v: v)  # an instance an allowed call returns
+    assert wire.check_value(made_at_run_time) is made_at_run_time
 
 
 # --- 4. the zygote holds no earlier submission ----------------------------------------------------------------------
@@ -401,12 +408,40 @@ def test_forged_frames_are_the_submissions_runtime_error(gelu: Exercise, unguard
 def test_a_hidden_cases_row_carries_nothing_the_submission_chose(gelu: Exercise, pool: Pool) -> None:
     # an exception type named after the hidden input, and per-case timings that could count it out: neither shows
     action = ("if len(SEEN) > 2:\n        raise type('L' + str(abs(int(x.flat[0] * 1000))), (Exception,), {})()")
-    report = attack(gelu, pool, RECORDER.format(action=action), "runtime_error")
+    report = attack(gelu, pool, RECORDER.format(action=action), "wrong_answer")
     text = json.dumps(report.to_dict())
     assert not re.search(r"L\d{2,}", text)
     for case in report.cases:
         if not case.visible:
             assert case.ms is None and case.input is None and case.got is None and case.max_abs_error is None
+
+
+# Five ways a hidden case can fail that the submission chooses from what it sees: each must look the same.
+HIDDEN_FAILURES = {
+    "wrong-values": "return good(x) + 1.0",
+    "raised": "raise ValueError('no')",
+    "wrong-shape": "return good(x).reshape(-1)[:1]",
+    "nan": "return good(x) * np.nan",
+    "wrong-kind": "return 'text'",
+}
+
+
+def test_a_hidden_row_says_one_bit_however_the_submission_fails_it(gelu: Exercise, pool: Pool) -> None:
+    """Passed or failed, nothing else: the rows, the verdict, the message and the hints of a run are the same
+    whichever way the code fails the first hidden case (it could otherwise choose one of five by what it saw there,
+    and so read ~2 bits of a hidden input per row and run)."""
+    hidden = next(i for i, case in enumerate(gelu.cases) if not case.visible)
+    seen = []
+    for action in HIDDEN_FAILURES.values():
+        source = RECORDER.format(action=f"if len(SEEN) == {hidden + 1}:\n        {action}")
+        report = judged(gelu, source, "numpy", pool=pool)
+        data = report.to_dict()
+        seen.append((data["verdict"], data["message"], data["hints"], data["notes"],
+                     json.dumps([c for c in data["cases"] if not c["visible"]], sort_keys=True)))
+        row = data["cases"][hidden]
+        assert row["status"] == "failed" and row["input"] is None and row["got"] is None
+    assert seen[0][0] == "wrong_answer"
+    assert all(entry == seen[0] for entry in seen), [s[:2] for s in seen]
 
 
 # --- 7. the judge's work on a hostile answer ------------------------------------------------------------------------

@@ -32,8 +32,8 @@ from mljudge.judge.authoring.threads import run_all
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.grade import grade
 from mljudge.judge.localise import localise, say
-from mljudge.judge.render import STATUS_COLOR, VERDICT_COLOR, Painter, terminal_safe
-from mljudge.judge.report import SEVERITY, CaseReport, CaseStatus, Report, Verdict
+from mljudge.judge.render import STATUS_COLOR, TONE_COLOR, Painter, terminal_safe
+from mljudge.judge.report import SEVERITY, VERDICT_FACTS, CaseReport, CaseStatus, Report, Verdict
 from mljudge.judge.spreadsheet import Cell, SpreadsheetWriter
 from mljudge.sandbox import Pool
 
@@ -264,7 +264,7 @@ def table(exercise: Exercise, results: list[BatchResult], *, color: bool, column
             lines.append(head + f"{'':<6} {paint(f'{SKIPPED:<15}', '90')} {'':>7}  {'':<{cases_w}}  "
                          + paint(r.skipped, "90"))
             continue
-        verdict = paint(f"{r.report.verdict:<15}", VERDICT_COLOR.get(r.report.verdict, "31"))
+        verdict = paint(f"{r.report.verdict:<15}", TONE_COLOR[VERDICT_FACTS[r.report.verdict].tone])
         passed = f"{r.report.passed}/{r.report.total}"
         status = {c.id: c.status for c in r.report.cases}
         marks = "".join(paint(STATUS_MARK[s], STATUS_COLOR[s])

@@ -132,6 +132,7 @@ const history = new History(document.getElementById("history"), {
 function showing(report) {
   resultEmpty.hidden = Boolean(report);
   badge.dataset.verdict = report ? (report.switch_track ? "wrong_track" : report.verdict) : "";
+  badge.dataset.tone = report ? (report.switch_track ? "caution" : report.tone || "") : "";
 }
 
 /** The last run of the current track, as it was left (marked as a last run), or an empty panel. */

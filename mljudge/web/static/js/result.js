@@ -9,8 +9,9 @@ const MAX_SHOWN = 64; // entries of an array shown in a table cell before "…"
 const COLORS = { reference: "#0072B2", learner: "#D55E00" };
 // Hints help with a wrong answer or a crash in the maths; not with a refusal, a loop that never ends, code that
 // does not compile, a blown memory or output limit, or code that never got going (a misspelt name, an import).
-const HINT_VERDICTS = new Set(["wrong_answer", "runtime_error"]);
-const SETUP_ERROR = /\b(NameError|UnboundLocalError|ImportError|ModuleNotFoundError)\b/;
+// What each hint is about (the report says it: judge.report.HintKind). The ones about this submission are shown at
+// once; the ladder's rungs one at a time.
+const AT_ONCE = new Set(["mistake", "idiom", "refusal"]);
 
 const $ = (id) => document.getElementById(id);
 
@@ -169,11 +170,12 @@ function fill(list, items, make) {
   list.replaceChildren(...items.map(make));
 }
 
-/** Whether hints fit this report (see HINT_VERDICTS). */
-export function hintsFit(report) {
-  if (report.switch_track || !HINT_VERDICTS.has(report.verdict)) return false;
-  if (report.verdict !== "runtime_error") return true;
-  return ![report.message, ...(report.cases || []).map((c) => c.message)].some((m) => SETUP_ERROR.test(m || ""));
+/** The report's hints with what each is about. The judge decided which apply (none at all for a syntax error, a
+ *  time limit or code that never got to the maths); an offer to switch track replaces them. */
+export function hintsOf(report) {
+  if (report.switch_track) return [];
+  const kinds = report.hint_kinds || [];
+  return (report.hints || []).map((text, i) => ({ text, kind: kinds[i] || "ladder" }));
 }
 
 export class ResultPanel {
@@ -186,7 +188,6 @@ export class ResultPanel {
     this.plot = null;
     this.diffPlot = null;
     this.hints = [];
-    this.mistakes = [];
     this.switchTo = null;
     $("hint-button").addEventListener("click", () => this.revealHint());
     $("switch-track").addEventListener("click", () => {
@@ -194,13 +195,12 @@ export class ResultPanel {
     });
   }
 
-  /** The learner's place in the hint ladder: how many of the escalating hints they have read, and which
-   *  mistakes' hints they have opened. Kept per exercise, in every language. */
+  /** The learner's place in the hint ladder: how many of the escalating hints they have read. Kept per exercise,
+   *  in every language. */
   get place() {
     const saved = this.hintsKey ? loadJSON(this.hintsKey, {}) : {};
     const ladder = Number.isInteger(saved?.ladder) && saved.ladder > 0 ? saved.ladder : 0;
-    const targeted = Array.isArray(saved?.targeted) ? saved.targeted.map(String) : [];
-    return { ladder, targeted };
+    return { ladder };
   }
 
   set place(value) {
@@ -259,7 +259,9 @@ export class ResultPanel {
     panel.dataset.switchTrack = switchTo ? switchTo.track : "";
     const verdict = $("verdict");
     verdict.textContent = switchTo ? switchTo.message : report.verdict_label;
-    verdict.className = `verdict verdict-${switchTo ? "wrong_track" : report.verdict}`;
+    // The colour is the verdict's tone, which the judge decided (report.tone).
+    const tone = switchTo ? "caution" : report.tone;
+    verdict.className = `verdict verdict-${switchTo ? "wrong_track" : report.verdict} tone-${tone}`;
     const ms = report.stats && report.stats.wall_ms;
     $("stats").textContent = ms != null ? t("stats", { ms: Math.round(ms) }) : "";
 
@@ -304,10 +306,8 @@ export class ResultPanel {
     fill($("notes"), report.notes || [], (item) => el("li", {}, inlineCode(item)));
     show("notes-block", (report.notes || []).length > 0);
 
-    // Hints only where they help; the ones the learner has read come back where they left off.
-    const fits = hintsFit(report);
-    this.hints = fits ? report.hints || [] : [];
-    this.mistakes = fits ? (report.mistakes || []).map(String) : [];
+    // The hints the judge gave: those about this submission at once, the ladder where the learner left off.
+    this.hints = hintsOf(report);
     this.renderHints(null);
     show("hints-block", this.hints.length > 0);
 
@@ -315,21 +315,22 @@ export class ResultPanel {
     scrollCues(panel);
   }
 
-  /** The hints this run has, in order: one per recognised mistake, then the escalating ladder. */
+  /** The ladder's rungs of this run (after the hints about the submission itself). */
   get ladder() {
-    return this.hints.slice(this.mistakes.length);
+    return this.hints.filter((hint) => !AT_ONCE.has(hint.kind));
   }
 
-  /** Which hints are open: the targeted ones the learner opened for these mistakes, and the ladder up to
-   *  their place. `focus`: the index (in this.hints) to move focus to. */
+  get atOnce() {
+    return this.hints.filter((hint) => AT_ONCE.has(hint.kind));
+  }
+
+  /** The hints about this submission, each marked by what it is (a recognised mistake says so), then the ladder
+   *  up to the learner's place. `focus`: the index (in this.hints) to move focus to. */
   renderHints(focus) {
-    const { ladder, targeted } = this.place;
-    const items = [];
-    this.mistakes.forEach((id, i) => {
-      if (targeted.includes(id)) items.push(this.hintItem(i, t("hint_targeted"), true));
-    });
-    const open = Math.min(ladder, this.ladder.length);
-    for (let k = 0; k < open; k++) items.push(this.hintItem(this.mistakes.length + k, t("hint_n", { n: k + 1 })));
+    const items = this.atOnce.map((hint, i) =>
+      this.hintItem(i, t(hint.kind === "mistake" ? "hint_recognised" : "hint_targeted"), true));
+    const open = Math.min(this.place.ladder, this.ladder.length);
+    for (let k = 0; k < open; k++) items.push(this.hintItem(this.atOnce.length + k, t("hint_n", { n: k + 1 })));
     $("hints").replaceChildren(...items);
     scrollCues($("hints")); // a hint's code wider than a phone scrolls, by the keyboard too
     this.updateHintButton();
@@ -337,27 +338,24 @@ export class ResultPanel {
   }
 
   hintItem(index, label, targeted = false) {
-    return el("li", { class: targeted ? "hint hint-targeted" : "hint", tabindex: "-1", "data-index": index },
-      el("strong", { class: "hint-label" }, label),
-      el("div", { class: "hint-text" }, richText(this.hints[index])));
+    const hint = [...this.atOnce, ...this.ladder][index];
+    return el("li", { class: targeted ? `hint hint-targeted hint-${hint.kind}` : "hint", tabindex: "-1",
+      "data-index": index, "data-kind": hint.kind },
+    el("strong", { class: "hint-label" }, label),
+    el("div", { class: "hint-text" }, richText(hint.text)));
   }
 
-  /** The next hint: an unopened one about this run's mistake first, then the next rung of the ladder. */
+  /** The next rung of the ladder, if there is one. */
   nextHint() {
-    const { ladder, targeted } = this.place;
-    const i = this.mistakes.findIndex((id) => !targeted.includes(id));
-    if (i >= 0) return { index: i, targeted: true };
-    if (ladder < this.ladder.length) return { index: this.mistakes.length + ladder, rung: ladder + 1 };
+    const { ladder } = this.place;
+    if (ladder < this.ladder.length) return { index: this.atOnce.length + ladder, rung: ladder + 1 };
     return null;
   }
 
   revealHint() {
     const next = this.nextHint();
     if (!next) return;
-    const place = this.place;
-    if (next.targeted) place.targeted = [...place.targeted, this.mistakes[next.index]];
-    else place.ladder = next.rung;
-    this.place = place;
+    this.place = { ladder: next.rung };
     this.renderHints(next.index);
   }
 
@@ -369,9 +367,9 @@ export class ResultPanel {
     const opened = $("hints").children.length > 0;
     // The button names the hint it opens, numbered as that hint will be: "Show the next hint (2 of 4)" opens
     // "Hint 2".
-    button.textContent = next.targeted ? (opened ? t("hint_show_targeted") : t("hint_show"))
-      : next.rung === 1 && !opened ? t("hint_show") : t("hint_next", { n: next.rung, total: this.ladder.length });
-    button.dataset.opens = next.targeted ? "targeted" : String(next.rung);
+    button.textContent = next.rung === 1 && !opened ? t("hint_show")
+      : t("hint_next", { n: next.rung, total: this.ladder.length });
+    button.dataset.opens = String(next.rung);
   }
 
   renderPlot(original, verdict) {
