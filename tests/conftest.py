@@ -27,7 +27,8 @@ from mljudge.sandbox.pool import Pool
 
 BROWSER_FIXTURES = frozenset({"browser", "tab", "new_tab"})
 # Fixtures that start zygotes or jailed children (fixtures that use them, such as `client`, count through them).
-SANDBOX_FIXTURES = frozenset({"pool", "bare_pool", "secret_pool", "unguarded", "shared_pool", "workers"})
+SANDBOX_FIXTURES = frozenset({"pool", "bare_pool", "secret_pool", "unguarded", "shared_pool", "workers",
+                              "every_layer_but_the_vocabulary"})
 # Modules whose tests start the sandbox themselves: jailed children forked in the test, pools of their own (batch
 # grading too), `judge check` in a fixture, or `judge` subprocesses.
 SANDBOX_MODULES = ("tests/sandbox/test_isolation.py", "tests/sandbox/test_by_design.py",

@@ -78,8 +78,9 @@ def _in_real_children(hidden: tuple[str, ...], *, only_smoke: bool = False) -> l
                 probed = runner.run(_job(track.op_probe, track.name, guarded=False, aten=("gelu",)), Limits(), pool)
                 held = any(v.what.startswith("aten::gelu") for v in probed.violations)
                 layers.append(LayerStatus(f"{track.name} kernels", held, (
-                    f"a forbidden op was refused with {track.label}'s modes popped (its kernels are replaced)")
-                    if held else f"NOT holding: the forbidden op ran with the modes popped ({probed.termination})"))
+                    f"a forbidden op was refused past every guard above {track.label}'s dispatcher (its kernels "
+                    "are replaced)") if held else
+                    f"NOT holding: the forbidden op ran past the guards ({probed.termination})"))
         block = pool.uid_block
         layers.append(LayerStatus("uids", block is not None,
                                   f"this judge's children run as uids {block}… (a block of its own)"))

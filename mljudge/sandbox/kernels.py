@@ -75,6 +75,18 @@ class Kernels:
                     self.replaced.append(f"{qualified}@{key}")
 
 
+def warm() -> None:
+    """Load, in the zygote, what a child's first replacement would load lazily (the dispatcher's table, torch.library's
+    modules): a jailed child cannot import them. A throwaway registration, undone when its Library goes."""
+    import gc
+
+    overloads_by_op()
+    scratch = Kernels()
+    scratch.forbid(["aten::_nnz"], lambda code, what: RuntimeError(what))
+    del scratch
+    gc.collect()
+
+
 @functools.cache
 def overloads_by_op() -> dict[str, tuple[str, ...]]:
     """Every registered overload by the op it belongs to (``aten::gelu`` -> gelu, gelu.out, gelu_). Listing the

@@ -83,6 +83,10 @@ def main() -> None:
     context = Context(Shield(), tuple(readable))
     warm(track, context)
     # After the warm-up, so that what it loaded lazily is indexed too.
+    if hardened and track.has_ops:
+        from mljudge.sandbox.kernels import warm as warm_kernels
+
+        warm_kernels()
     if hardened:
         surface = governed.build(allowed) if allowed is not None else None
         context.shield = Shield(privates.build(), surface)

@@ -320,8 +320,8 @@ def test_placeholder_left_by_the_scaffold(judge: Judge, exercises: Path, shared_
 
 def test_forbidden_aten_op_that_does_not_exist(judge: Judge, exercises: Path, shared_pool: object) -> None:
     meta = exercises / "gelu" / "exercise.toml"
-    edit(meta, 'aten = ["gelu", "gelu_backward"]', 'aten = ["gelu", "aten::gelu_backward", "no_such_op",\n'
-                                                   '        "gelu_bakward", "gelu.default"]')
+    edit(meta, '[[forbidden]]\nnames = [', '[[forbidden]]\naten = ["gelu", "aten::gelu_backward", "no_such_op",\n'
+                                          '        "gelu_bakward", "gelu.default"]\nnames = [')
     run = check(judge, exercises, "--quick")
     assert_fails(run,
                  f"{at(meta, line_of(meta, 'no_such_op'))}: forbidden aten op 'no_such_op' is not an op of torch",

@@ -114,8 +114,11 @@ def test_hints_escalate_after_the_targeted_one(gelu: Exercise, pool: Pool) -> No
 def test_time_limit_reports_finished_cases_and_the_one_that_ran_out(gelu: Exercise, pool: Pool) -> None:
     body = "if x.ndim == 3:\n        while True:\n            pass"
     report = run(gelu, pool, body=body)
-    assert report.verdict == "time_limit"
-    assert [c.status for c in report.cases] == ["passed", "passed", "timeout", "not_run", "not_run", "not_run"]
+    assert report.verdict == "time_limit"  # the run's own ending, whichever case it was in
+    # the hidden case it ran out in, and those after it, say failed, no more: not which one was slow
+    assert [c.status for c in report.cases] == ["passed", "passed", "failed", "failed", "failed", "failed"]
+    report = run(gelu, pool, body="if x.size == 3:\n        while True:\n            pass")
+    assert report.verdict == "time_limit" and report.cases[0].status == "timeout"  # a visible one says so
 
 
 def test_a_syntax_error_gets_no_hints_about_the_maths(gelu: Exercise, pool: Pool) -> None:
@@ -169,3 +172,35 @@ def test_the_wrong_exception_type_is_a_wrong_answer_that_names_neither_the_hidde
         odd = next(c for c in report.cases if c.id == "odd-width")
         assert odd.status == "failed" and words in odd.message
         assert "AssertionError" not in odd.message and "d_model" not in odd.message
+
+
+def test_the_first_visible_failure_leads_and_a_recognised_mistake_is_marked(gelu: Exercise, pool: Pool) -> None:
+    """The report decides what leads and what each hint is: the CLI, the web and the JSON only show it."""
+    source = "import numpy as np\n\ndef gelu(x):\n    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * x))\n"
+    report = judged(gelu, source, "numpy", pool=pool)
+    first = next(c for c in report.cases if c.visible and c.status != "passed")
+    assert report.leads == first.id and first.kind in report.message and first.message in report.message
+    assert report.hint_kinds[0] == "mistake" and set(report.hint_kinds[1:]) == {"ladder"}
+    assert report.targeted == 1 and report.tone == "bad"
+
+
+def test_a_hidden_case_that_raises_does_not_make_the_verdict(pool: Pool) -> None:
+    """max-pool's off-by-one loop (range(0, H - k, s)): a hidden case raised, a visible one has the wrong shape.
+    The headline is the visible wrong shape, not a runtime error the learner cannot see."""
+    from mljudge.judge.catalog import Catalog
+
+    exercise = Catalog().get("max-pool")
+    source = (
+        "import numpy as np\n\n"
+        "def max_pool2d(x, kernel_size=2, stride=None):\n"
+        "    k = kernel_size\n"
+        "    s = k if stride is None else stride\n"
+        "    H, W = x.shape[-2:]\n"
+        "    rows = []\n"
+        "    for i in range(0, H - k, s):\n"
+        "        row = [x[..., i:i + k, j:j + k].max(axis=(-2, -1)) for j in range(0, W - k, s)]\n"
+        "        rows.append(np.stack(row, axis=-1))\n"
+        "    return np.stack(rows, axis=-2)\n")
+    report = judged(exercise, source, "numpy", pool=pool)
+    assert report.verdict == "wrong_answer", report.message
+    assert report.leads is not None and "shape" in report.message

@@ -258,9 +258,9 @@ def test_the_audit_hook_holds_without_the_policy(gelu: Exercise, pool: Pool, pol
     assert outcomes(report)["op"].startswith("REFUSED")
 
 
-def test_the_kernels_refuse_even_with_torch_modes_popped(gelu: Exercise, pool: Pool, policy_off: None) -> None:
-    # the function and dispatch modes popped off torch's stacks, F.gelu called by every overload: the replaced
-    # kernels refuse each (before, popping the modes was enough for an "accepted")
+def test_the_kernels_refuse_past_every_guard(gelu: Exercise, pool: Pool, policy_off: None) -> None:
+    # code past the policy and the guards (torch from sys.modules), whatever mode it might leave, F.gelu called by
+    # every overload: the replaced kernels refuse each (there is no mode to pop: the kernels are the layer)
     source = PRELUDE + src("""
         torch = sys.modules["torch"]
         F = torch.nn.functional
@@ -278,6 +278,28 @@ def test_the_kernels_refuse_even_with_torch_modes_popped(gelu: Exercise, pool: P
     assert report.verdict == "forbidden", (report.verdict, report.message)
     assert report.passed == 0
     assert "aten::gelu" in report.message
+
+
+@pytest.mark.parametrize("route", [
+    "torch.ops.aten.softplus(x, 1e12, 20.0)",  # a neighbour: softplus with a huge beta is ReLU
+    "torch.ops.aten.threshold_backward(x, x, 0.0)",  # ReLU's own backward kernel used forwards (the word relu takes)
+    "torch.ops.quantized.relu6(torch.quantize_per_tensor(x.float(), 1.0, 0, torch.qint32))",  # another namespace
+])
+def test_ops_outside_every_vocabulary_have_no_kernel_in_any_child(pool: Pool, policy_off: None, route: str) -> None:
+    """Past the policy and the guards, an op no word of the course stands for is refused by its kernel, replaced in
+    the zygote for every dispatch key, in every namespace; and so is every kernel (forward and backward) of the words
+    the exercise takes away, replaced in its child: the class of kernel twins is closed below Python."""
+    from mljudge.judge.catalog import Catalog
+
+    relu = Catalog().get("relu")
+    source = PRELUDE + src(f"""
+        torch = sys.modules["torch"]
+        def relu(x):
+            return {route}
+        """)
+    report = judged(relu, source, "torch", pool=pool)
+    assert report.verdict == "forbidden", (report.verdict, report.message)
+    assert report.passed == 0
 
 
 def test_a_module_that_is_not_loaded_yet_is_refused_before_it_loads(pool: Pool) -> None:

@@ -57,14 +57,14 @@ def test_missing_cubic_term_shows_the_mistake_hint_and_both_curves(tab: Tab) -> 
     hidden = tab.page.locator('#cases tr[data-case="large"]')
     assert "hidden" in hidden.inner_text()
 
-    # hints one at a time: the one about this mistake first, then the escalating ones
+    # the recognised mistake at once, marked as recognised; then the escalating hints one at a time
     button = tab.page.locator("#hint-button")
-    assert button.inner_text() == "Show a hint"
-    button.click()
     hints = tab.page.locator("#hints li")
     assert hints.count() == 1
-    assert "About your mistake" in hints.nth(0).inner_text()
+    assert "The judge recognised your mistake" in hints.nth(0).inner_text()
     assert "The cubic term is missing" in hints.nth(0).inner_text()
+    # the headline leads with the first visible failure, as the CLI and the JSON do
+    assert "First, in the case “published example: −1, 0, 1”: 2 of 3 values differ" in tab.page.inner_text("#message")
     assert button.inner_text() == "Show the next hint (1 of 4)"
     button.click()
     assert "Hint 1" in hints.nth(1).inner_text()

@@ -56,9 +56,10 @@ def test_a_new_run_dims_the_old_verdict_and_hints_wait_for_verdicts_they_fit(tab
     open_exercise(tab)
     set_code(tab, NO_CUBIC)
     assert run(tab) == "Wrong answer"
+    # the recognised mistake is there at once, marked as such; the ladder waits for the button
+    assert shown_hints(tab) == ["The judge recognised your mistake"]
     tab.page.click("#hint-button")
-    tab.page.click("#hint-button")
-    assert shown_hints(tab) == ["About your mistake", "Hint 1"]
+    assert shown_hints(tab) == ["The judge recognised your mistake", "Hint 1"]
 
     # a run that takes a while (3 s, then the time limit): meanwhile the wrong answer above is visibly old
     set_code(tab, LOOP)
@@ -91,11 +92,12 @@ def test_a_new_run_dims_the_old_verdict_and_hints_wait_for_verdicts_they_fit(tab
     assert shown_hints(tab) == ["Hint 1"]
     set_code(tab, NO_CUBIC)
     assert run(tab) == "Wrong answer"
-    assert shown_hints(tab) == ["About your mistake", "Hint 1"]
+    assert shown_hints(tab) == ["The judge recognised your mistake", "Hint 1"]
     tab.page.click('input[name="track"][value="torch"]')
     set_code(tab, F_GELU)
     assert run(tab) == "Forbidden"
-    assert tab.page.is_hidden("#hints-block")
+    # a refusal gets the hint that explains it, at once (the judge decides it, as for the terminal); no ladder
+    assert shown_hints(tab) == ["About your code"] and tab.page.is_hidden("#hint-button")
 
 
 def test_hints_are_numbered_as_the_button_says_and_kept_in_every_language(tab: Tab) -> None:
@@ -103,9 +105,7 @@ def test_hints_are_numbered_as_the_button_says_and_kept_in_every_language(tab: T
     set_code(tab, NO_CUBIC)
     assert run(tab) == "Wrong answer"
     button = tab.page.locator("#hint-button")
-    assert button.inner_text() == "Show a hint"
-    button.click()
-    assert shown_hints(tab) == ["About your mistake"]
+    assert shown_hints(tab) == ["The judge recognised your mistake"]  # without a click
     for n in (1, 2):
         assert button.inner_text() == f"Show the next hint ({n} of 4)"
         button.click()
@@ -117,7 +117,7 @@ def test_hints_are_numbered_as_the_button_says_and_kept_in_every_language(tab: T
     tab.page.wait_for_function("() => window.mljExercise !== undefined")
     assert get_code(tab) == NO_CUBIC
     assert run(tab) == "Неверный ответ"
-    assert shown_hints(tab) == ["О вашей ошибке", "Подсказка 1", "Подсказка 2"]
+    assert shown_hints(tab) == ["Судья узнал вашу ошибку", "Подсказка 1", "Подсказка 2"]
     assert button.inner_text() == "Следующая подсказка (3 из 4)"
     # code without the recognised mistake: the ladder only, where the learner left it
     set_code(tab, "import numpy as np\n\n\ndef gelu(x):\n    return x\n")
@@ -143,7 +143,8 @@ def test_each_thing_is_said_once(tab: Tab) -> None:
     assert run(tab) == "Runtime error"
     result = tab.page.inner_text("#result")
     assert result.count("is not defined") == 1, result
-    assert case_statuses(tab) == ["error"] * 6
+    # the visible cases say what went wrong; a hidden one only that it failed
+    assert case_statuses(tab) == ["error"] * 2 + ["failed"] * 4
     details = [str(d) for d in tab.page.eval_on_selector_all("#cases .case-detail", "ds => ds.map(d => d.innerText)")]
     assert len(details) == len(set(details)), details  # no message twice
     assert all(d.startswith("Cases ") for d in details), details  # a shared message names its cases, once

@@ -69,12 +69,16 @@ def fast(gelu: Exercise) -> Exercise:
 @pytest.fixture(scope="package")
 def secret_pool() -> Iterator[tuple[Pool, str]]:
     """A pool started after a secret was put in the judge's environment (one for the package: starting a pool per
-    test cost seconds each; the secret leaves the environment when the package is done)."""
+    test cost seconds each; the secret leaves the environment when the package is done). Its children are told no
+    vocabulary: the routes to the environment use library corners (np.loadtxt of /proc) that the exercise's rule
+    refuses first, and it is the jail that is under test."""
     secret = f"s3cr3t-{uuid.uuid4().hex}"
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.setenv("MLJUDGE_ATTACK_SECRET", secret)
         monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", secret)
-        fresh = new_pool(1)
+        from mljudge.judge.pools import hidden
+
+        fresh = Pool(1, hidden=hidden(), allow_unconfined=os.environ.get("MLJUDGE_ALLOW_UNCONFINED") == "1")
         try:
             yield fresh, secret
         finally:
@@ -119,3 +123,13 @@ def unguarded(monkeypatch: pytest.MonkeyPatch, bare_pool: Pool) -> Pool:
 
     monkeypatch.setattr(sandbox, "vet", plain)  # the front door, where grade() finds it
     return bare_pool
+
+
+@pytest.fixture(scope="package")
+def every_layer_but_the_vocabulary() -> Iterator[Pool]:
+    """Every layer of the sandbox, its children told no vocabulary: what the audit hook and the jail hold alone."""
+    from mljudge.judge.pools import hidden
+
+    pool = Pool(1, hidden=hidden(), allow_unconfined=os.environ.get("MLJUDGE_ALLOW_UNCONFINED") == "1")
+    yield pool
+    pool.close()

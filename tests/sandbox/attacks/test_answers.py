@@ -3,6 +3,7 @@ nothing of a hidden case reaches the report."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -15,6 +16,18 @@ from tests.judging import judged
 from tests.sandbox.attacks.common import HIDDEN_VALUES, NEEDS_ROOT, RECORDER, Attack, attack, run_attacks, src, text_of
 
 pytestmark = NEEDS_ROOT
+
+
+@pytest.fixture
+def gelu(gelu: Exercise) -> Exercise:
+    """GELU without its vocabulary: these attacks use library corners no exercise builds from (a tensor subclass's
+    as_subclass, torch.futures, …) to test what lies below the exercise's rule."""
+    return dataclasses.replace(gelu, vocabulary=None)
+
+
+@pytest.fixture
+def pool(every_layer_but_the_vocabulary: Pool) -> Pool:
+    return every_layer_but_the_vocabulary
 
 
 # --- answers that lie ------------------------------------------------------------------------------------------

@@ -139,7 +139,7 @@ INTROSPECTION = [
             m[:] = np.frombuffer(raw, dtype=np.uint8)
             m.flush()
             return getattr(np, "lo" + "ad")("/tmp/p.npy", allow_pickle=True)
-        """), "forbidden", ("open",)),  # writing the payload is refused already (sandbox.audit)
+        """), "forbidden", ("numpy.memmap",)),  # its memory map lies outside the vocabulary, before open()
     # the unpickler itself, reached by a computed name, on a file that might exist
     Attack("np-load-by-name", src("""
         import numpy as np
@@ -156,12 +156,12 @@ INTROSPECTION = [
             m[:] = np.frombuffer(PAYLOAD, dtype=np.uint8)
             m.flush()
             return torch.serialization.load("/tmp/p.pt", weights_only=False)
-        """), "forbidden", ("open",)),
+        """), "forbidden", ("numpy.memmap",)),  # the same, before the audit hook refuses open()
     Attack("torch-load-by-alias", src("""
         import torch
         def gelu(x):
             return torch.serialization.load("/dev/zero", weights_only=False)
-        """), "forbidden", ("torch.load",)),
+        """), "forbidden", ("torch.serialization",)),  # a module outside the vocabulary
     # a private module whose no_dispatch() turns the aten guard off around F.gelu
     Attack("private-module-no-dispatch", src("""
         import torch
@@ -178,7 +178,7 @@ INTROSPECTION = [
         import torch.export
         def gelu(x):
             return torch.export.pytree.tree_map(lambda t: t, x)
-        """), "forbidden", ("torch.utils._pytree",)),
+        """), "forbidden", ("torch.export",)),  # outside the vocabulary before its private parts
 ]
 
 

@@ -3,6 +3,8 @@ verdicts and leave the pool working."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from mljudge.judge.exercise import Exercise
@@ -11,6 +13,18 @@ from tests.judging import judged
 from tests.sandbox.attacks.common import NEEDS_ROOT, Attack, assert_judge_works, attack, run_attacks, src
 
 pytestmark = NEEDS_ROOT
+
+
+@pytest.fixture
+def gelu(gelu: Exercise) -> Exercise:
+    """GELU without its vocabulary: these attacks use library corners no exercise builds from (a tensor subclass's
+    as_subclass, torch.futures, …) to test what lies below the exercise's rule."""
+    return dataclasses.replace(gelu, vocabulary=None)
+
+
+@pytest.fixture
+def pool(every_layer_but_the_vocabulary: Pool) -> Pool:
+    return every_layer_but_the_vocabulary
 
 
 # --- time: loops, sleeping, blocking, busy threads, ignored signals --------------------------------------------

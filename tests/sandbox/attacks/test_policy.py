@@ -64,14 +64,14 @@ OS_ROUTES = [
             np.f2py.os.system("id")
             return x
         """), "forbidden", ("numpy.f2py",)),
-    # numpy.lib's modules: in NumPy 2 none of them keeps os as an attribute, so there is nothing to reach
+    # numpy.lib's modules (in NumPy 2 none of them keeps os as an attribute): outside GELU's vocabulary anyway
     Attack("np-lib-os", src("""
         import numpy as np
         def gelu(x):
             for module in (np.lib.npyio, np.lib.format, np.lib.stride_tricks, np.lib.mixins):
                 getattr(module, "o" + "s").system("id")
             return x
-        """), "runtime_error", ("AttributeError",)),
+        """), "forbidden", ("numpy.lib",)),
     # import numpy.f2py directly
     Attack("import-numpy-f2py", src("""
         import numpy.f2py
