@@ -1,0 +1,140 @@
+"""The report as the learner gets it from `mljudge.check` and `judge run --server`: the one module that reads the
+report's fields, so that a change of the report's shape touches this file alone.
+
+Its input is one shape whoever graded: the localised report as JSON — the API's answer (`Report` in
+web/openapi.py) from a course server, or `localise(report, lang).to_dict()` plus the reference curve from this
+machine. From it come the terminal's text (judge.render, exactly as `judge run` prints it) and the notebook's
+HTML (client.html). Fields read here: exercise, track, lang, verdict, verdict_label, message, passed, total,
+cases (kind, visible, status, message, input, expected, got, diff_indices), hints, targeted, issues (line,
+message), notes, stdout, stdout_truncated, plot (x, learner, reference), version, and submission_id from a
+server. Fields this module does not know are carried along to judge.localise's view unread.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Any
+
+from mljudge.client.errors import ServerError
+from mljudge.client.source import Sent
+from mljudge.judge import render
+from mljudge.judge.localise import LocalCase, Localised, LocalIssue
+from mljudge.judge.report import REPORT_VERSION, CaseStatus, Verdict
+
+
+class Report:
+    """A graded submission, as a notebook or a script sees it. In Jupyter it displays itself as HTML (verdict,
+    cases, the hint about this mistake, the curve); elsewhere `print(report)` gives `judge run`'s text.
+
+    `verdict`: the verdict's code ("accepted", "wrong_answer", …); `passed`: whether it is accepted;
+    `cases_passed` of `total`; `hints`: every hint the judge gave (the targeted ones first); `source`: the code
+    that was graded; `graded_by`: "this machine" or the server's URL; `submission_id`: its id on that server."""
+
+    def __init__(self, answer: dict[str, Any], *, title: str, graded_by: str, sent: Sent | None = None,
+                 notes: Sequence[str] = ()) -> None:
+        if answer.get("version") != REPORT_VERSION:
+            raise ServerError(f"{graded_by} answered with a report of version {answer.get('version')!r}, and this "
+                              f"mljudge reads version {REPORT_VERSION}: use the same version of mljudge as the "
+                              "course server (pip install -U mljudge)")
+        self.data = answer
+        self.title = title
+        self.graded_by = graded_by
+        self.sent = sent
+        self.notes = list(notes)
+        self.localised  # read now: an answer that cannot be read fails here, not when it is shown  # noqa: B018
+
+    # --- for scripts and tests -------------------------------------------------------------------------------
+
+    @property
+    def verdict(self) -> str:
+        return str(self.localised.verdict)
+
+    @property
+    def passed(self) -> bool:
+        return self.localised.verdict == Verdict.ACCEPTED
+
+    @property
+    def exercise(self) -> str:
+        return self.localised.exercise
+
+    @property
+    def cases_passed(self) -> int:
+        return self.localised.passed
+
+    @property
+    def total(self) -> int:
+        return self.localised.total
+
+    @property
+    def hints(self) -> list[str]:
+        return list(self.localised.hints)
+
+    @property
+    def source(self) -> str | None:
+        return self.sent.code if self.sent is not None else None
+
+    @property
+    def submission_id(self) -> str | None:
+        found = self.data.get("submission_id")
+        return found if isinstance(found, str) else None
+
+    @property
+    def plot(self) -> dict[str, Any] | None:
+        plot = self.data.get("plot")
+        return plot if isinstance(plot, dict) else None
+
+    @cached_property
+    def localised(self) -> Localised:
+        return _localised(self.data, self.graded_by)
+
+    # --- shown ---------------------------------------------------------------------------------------------
+
+    def shown(self) -> Localised:
+        """The report with the hints `judge run` shows unasked: those about this submission, else the first of
+        the exercise's ladder (judge.localise.default_hints); the rest wait for mljudge.hint / --hints."""
+        said = self.localised
+        keep = said.targeted + (0 if said.targeted else 1)
+        return dataclasses.replace(said, hints=said.hints[:keep], hints_withheld=max(len(said.hints) - keep, 0))
+
+    def text(self, *, color: bool = False) -> str:
+        """Exactly what `judge run` prints for this report."""
+        return render.render(self.shown(), self.title, color=color)
+
+    def __str__(self) -> str:
+        notes = "".join(f"\n{render.terminal_safe(n)}" for n in self.notes)
+        return self.text() + (notes + "\n" if notes else "")
+
+    def __repr__(self) -> str:
+        return f"<mljudge report {self.exercise}: {self.verdict}, {self.cases_passed}/{self.total} cases>"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def _repr_html_(self) -> str:
+        from mljudge.client import html
+
+        return html.report(self)
+
+
+def _localised(data: dict[str, Any], graded_by: str) -> Localised:
+    """judge.localise's view of the report, read back from its JSON; a field the view does not have is left out,
+    one it has and the answer lacks keeps its default."""
+    try:
+        values = _known(Localised, data)
+        values["verdict"] = Verdict(values["verdict"])
+        values["cases"] = [LocalCase(**{**_known(LocalCase, c), "status": CaseStatus(c["status"])})
+                           for c in data.get("cases", [])]
+        values["issues"] = [LocalIssue(**_known(LocalIssue, i)) for i in data.get("issues", [])]
+        return Localised(**values)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ServerError(f"{graded_by} answered with a report this mljudge cannot read ({exc}): use the same "
+                          "version of mljudge as the course server") from None
+
+
+def _known(cls: Any, data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise TypeError(f"{cls.__name__}: not an object")
+    names = {f.name for f in dataclasses.fields(cls)}
+    return {k: v for k, v in data.items() if k in names}
