@@ -91,12 +91,16 @@ class Report:
 
     # --- shown ---------------------------------------------------------------------------------------------
 
-    def shown(self) -> Localised:
-        """The report with the hints `judge run` shows unasked: those about this submission, else the first of
-        the exercise's ladder (judge.localise.default_hints); the rest wait for mljudge.hint / --hints."""
+    def shown(self, hints: int | None = None) -> Localised:
+        """The report with the hints `judge run` shows: those about this submission and `hints` of the
+        exercise's ladder (as judge.localise cuts them); by default as `judge run` unasked (none beside a hint
+        about the learner's own mistake, else the first: judge.localise.default_hints). The rest wait for
+        mljudge.hint / --hints."""
         said = self.localised
-        keep = said.targeted + (0 if said.targeted else 1)
-        return dataclasses.replace(said, hints=said.hints[:keep], hints_withheld=max(len(said.hints) - keep, 0))
+        ladder = (0 if said.targeted else 1) if hints is None else max(hints, 0)
+        kept = said.hints[: said.targeted + ladder]
+        return dataclasses.replace(said, hints=kept, targeted=min(said.targeted, len(kept)),
+                                   hints_withheld=len(said.hints) - len(kept))
 
     def text(self, *, color: bool = False) -> str:
         """Exactly what `judge run` prints for this report."""

@@ -88,7 +88,7 @@ class CourseServer:
         body: dict[str, Any] = {"code": code, "lang": lang}
         if track is not None:
             body["track"] = track
-        return self._json("POST", f"/api/exercises/{_segment(slug)}/submissions", body=body, learner=True)
+        return self._json("POST", f"/api/exercises/{_segment(slug)}/submissions", body=body)
 
     def history(self, slug: str | None, lang: str) -> dict[str, Any] | None:
         """This learner's submissions (of `slug`), newest first; None when this machine has no token for the
@@ -96,29 +96,30 @@ class CourseServer:
         if tokens.load(self.url) is None:
             return None
         query = {"lang": lang, **({"exercise": slug} if slug else {})}
-        return self._json("GET", "/api/submissions", query=query, learner=True)
+        return self._json("GET", "/api/submissions", query=query)
 
     def submission(self, submission_id: str, lang: str) -> dict[str, Any]:
-        return self._json("GET", f"/api/submissions/{_segment(submission_id)}", query={"lang": lang}, learner=True)
+        return self._json("GET", f"/api/submissions/{_segment(submission_id)}", query={"lang": lang})
 
     def link(self, slug: str | None, lang: str) -> dict[str, Any] | None:
         """A one-time link that opens this learner's history in a browser; None without a token."""
         if tokens.load(self.url) is None:
             return None
-        return self._json("POST", "/api/learner/links", body={"lang": lang, **({"exercise": slug} if slug else {})},
-                          learner=True)
+        return self._json("POST", "/api/learner/links", body={"lang": lang, **({"exercise": slug} if slug else {})})
 
     # --- one request ---------------------------------------------------------------------------------------------
 
-    def _json(self, method: str, path: str, *, query: dict[str, str] | None = None, body: Any = None,
-              learner: bool = False) -> dict[str, Any]:
+    def _json(self, method: str, path: str, *, query: dict[str, str] | None = None,
+              body: Any = None) -> dict[str, Any]:
         url = self.url + path + (f"?{urllib.parse.urlencode(query)}" if query else "")
         headers = {"Accept": "application/json", "User-Agent": f"mljudge/{VERSION}"}
         data = None
         if body is not None:
             data = json.dumps(body, ensure_ascii=False).encode("utf-8")
             headers["Content-Type"] = "application/json"
-        if learner and (token := tokens.load(self.url)) is not None:
+        # Sent with every request, as a browser sends its cookie: an answer to a request without it would carry a
+        # new learner's token, which would replace this one.
+        if (token := tokens.load(self.url)) is not None:
             headers["Cookie"] = f"{COOKIE}={token}"
         request = urllib.request.Request(url, data=data, method=method, headers=headers)
         try:
