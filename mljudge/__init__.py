@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-_NOTEBOOK = ("check", "show", "hint", "exercises")
+_NOTEBOOK = ("check", "show", "hint", "exercises", "load_ipython_extension")
 
 
 def __getattr__(name: str) -> Any:

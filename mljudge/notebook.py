@@ -28,7 +28,7 @@ from mljudge.client.server import ENV, CourseServer
 from mljudge.client.source import Sent, from_function, from_text
 from mljudge.judge.i18n import DEFAULT_LANG, LANGS, t
 
-__all__ = ["Report", "check", "exercises", "hint", "show"]
+__all__ = ["Report", "check", "exercises", "hint", "load_ipython_extension", "show"]
 
 # The hints of the latest report a server sent per (server, exercise): a server's course may not be this
 # machine's, and its answers carry every hint.
@@ -92,6 +92,29 @@ def check(slug: str, function: Any, *, track: str | None = None, lang: str | Non
     said_hints = report.hints
     _server_hints[(course_server.url, slug)] = said_hints[report.localised.targeted:]
     return report
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """`%load_ext mljudge`: the cell magic `%%check SLUG [--track T] [--lang L] [--server URL]`, which grades the
+    cell as it is written — a file of its own, its imports included — and shows the report. The cell is sent even
+    when Python could not run it (a syntax error is reported at its line); it is not run in the notebook."""
+    import argparse
+    import shlex
+
+    parser = argparse.ArgumentParser(prog="%%check", add_help=False, exit_on_error=False)
+    parser.add_argument("slug")
+    parser.add_argument("--track")
+    parser.add_argument("--lang")
+    parser.add_argument("--server")
+
+    def check_cell(line: str, cell: str) -> Report:
+        try:
+            args = parser.parse_args(shlex.split(line))
+        except (argparse.ArgumentError, ValueError, SystemExit):
+            raise UsageError("usage: %%check SLUG [--track numpy|torch] [--lang en|ru] [--server URL]") from None
+        return check(args.slug, cell, track=args.track, lang=args.lang, server=args.server)
+
+    ipython.register_magic_function(check_cell, magic_kind="cell", magic_name="check")
 
 
 # --- reading the course ----------------------------------------------------------------------------------------
