@@ -85,8 +85,12 @@ def _browser(server: CourseServer, slug: str | None, lang: str) -> int:
     try:
         link = server.link(slug, lang)
     except Refused as exc:
-        if exc.status in (404, 405):
+        if exc.error == "no_learner":  # the token kept here is not one this server issued (its keys were renewed)
+            raise UsageError(t("client.history_none", lang, server=server.url)) from None
+        if exc.status in (404, 405) and exc.error != "not_found":
             raise UsageError(f"{server.url} does not open histories in a browser (an older mljudge?)") from None
+        if exc.status == 404:
+            raise UsageError(str(exc)) from None
         raise
     if link is None:
         print(t("client.history_none", lang, server=server.url))
