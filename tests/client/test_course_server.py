@@ -154,3 +154,33 @@ def test_judge_run_server_prints_the_local_report_and_lands_in_that_learners_his
     down = judge("run", "gelu", str(solution), "--server", "http://127.0.0.1:9", env=learner)
     assert down.returncode == 2 and down.stderr.startswith("judge: error: nothing answers at http://127.0.0.1:9")
     assert "Traceback" not in down.stderr
+
+
+def test_judge_history_browser_opens_that_history_in_a_real_browser_once(
+        server: str, learner: dict[str, str], tmp_path: Path, browser: Any) -> None:
+    solution = tmp_path / "sol.py"
+    solution.write_text(NO_CUBIC, encoding="utf-8")
+    assert judge("run", "gelu", str(solution), "--server", server, env=learner).returncode == 1
+    kept = json.loads(judge("history", "gelu", "--server", server, "--json", env=learner).stdout)
+    printed = judge("history", "gelu", "--server", server, "--browser", env=learner)
+    assert printed.returncode == 0 and "do not share it" in printed.stderr, printed
+    link = printed.stdout.strip()
+    assert link.startswith(f"{server}/learner/link#")
+
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(link)
+        assert "#" not in page.url  # the signed part left the address bar (and the history) at once
+        page.get_by_role("button", name="Open my history here").click()
+        page.wait_for_url(f"{server}/exercises/gelu")
+        page.wait_for_selector(".history-item")
+        shown = page.locator(".history-item").evaluate_all("items => items.map(i => i.dataset.id)")
+        assert shown == [s["id"] for s in kept]
+
+        again = context.new_page()  # the same link a second time: refused, said so
+        again.goto(link)
+        again.get_by_role("button", name="Open my history here").click()
+        assert "judge history --browser" in again.content()
+    finally:
+        context.close()
