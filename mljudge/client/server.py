@@ -195,7 +195,7 @@ class CourseServer:
         if isinstance(reason, socket.gaierror):
             return f"cannot find the host {host}: {reason.strerror or reason}"
         if isinstance(reason, TimeoutError):
-            return f"{self.url} did not answer within {self.timeout:.0f} s"
+            return f"{self.url} did not answer within {self.timeout:g} s"
         if isinstance(reason, http.client.HTTPException | ConnectionError):
             return f"{self.url} closed the connection without an answer ({type(reason).__name__}): is it an " \
                    "HTTP server?"

@@ -215,6 +215,7 @@ class _Collector:
         self.units: dict[int, _Unit | None] = {}
         self.chosen: list[_Statement] = []
         self.imports: dict[str, str] = {}
+        self.import_at: dict[str, tuple[int, int]] = {}  # where an import was written (others come first)
         self.written: dict[str, str] = {}
         self.missing: list[str] = []
         self.done: set[str] = set()
@@ -251,6 +252,7 @@ class _Collector:
             statement = unit.binding(name)
             if statement is not None and name in statement.imports:
                 self.imports[name] = statement.imports[name]
+                self.import_at[name] = (statement.unit.order, statement.start)
                 continue
             if statement is not None:
                 self._take(statement)
@@ -267,6 +269,7 @@ class _Collector:
             statement = self._in_other_cells(name)
             if statement is not None and name in statement.imports:
                 self.imports[name] = statement.imports[name]
+                self.import_at[name] = (statement.unit.order, statement.start)
                 continue
             if statement is not None:
                 self._take(statement)
@@ -296,7 +299,8 @@ class _Collector:
         future = [s for s in ordered if s.future]
         chunks += [s.unit.text(s.start, s.end) for s in future]
         if self.imports:
-            chunks.append("\n".join(self.imports.values()))
+            written = sorted(self.imports, key=lambda n: self.import_at.get(n, (-1, 0)))
+            chunks.append("\n".join(dict.fromkeys(self.imports[n] for n in written)))
         if self.written:
             chunks.append("\n".join(self.written.values()))
         last: tuple[int, int] | None = None
