@@ -138,3 +138,13 @@ def test_show_hint_and_exercises_read_this_machines_course() -> None:
         notebook.hint("gelu", 99, lang="en")
     listed = notebook.exercises(lang="en")
     assert "gelu" in listed.slugs and "| `gelu` |" in listed._repr_markdown_()
+
+
+def test_import_mljudge_stays_cheap_and_check_is_there_on_first_use() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, mljudge; assert 'numpy' not in sys.modules and 'mljudge.notebook' not in sys.modules; "
+            "assert callable(mljudge.check) and 'mljudge.notebook' in sys.modules; "
+            "assert {'check', 'show', 'hint', 'exercises'} <= set(dir(mljudge))")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
