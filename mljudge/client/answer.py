@@ -6,14 +6,17 @@ web/openapi.py) from a course server, or `localise(report, lang).to_dict()` plus
 machine. From it come the terminal's text (judge.render, exactly as `judge run` prints it) and the notebook's
 HTML (client.html). Fields read here: exercise, track, lang, verdict, verdict_label, message, passed, total,
 cases (kind, visible, status, message, input, expected, got, diff_indices), hints, targeted, issues (line,
-message), notes, stdout, stdout_truncated, plot (x, learner, reference), version, and submission_id from a
-server. Fields this module does not know are carried along to judge.localise's view unread.
+message), notes, stdout, stdout_truncated, plot (x, learner, reference), version, tone when the report has it,
+and submission_id from a server. Every other field of judge.localise's view is carried along by its name and
+type (an enum read as that enum), so that the terminal's renderer gets the view it expects.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Sequence
+from enum import Enum
 from functools import cached_property
 from typing import Any
 
@@ -21,7 +24,7 @@ from mljudge.client.errors import ServerError
 from mljudge.client.source import Sent
 from mljudge.judge import render
 from mljudge.judge.localise import LocalCase, Localised, LocalIssue
-from mljudge.judge.report import REPORT_VERSION, CaseStatus, Verdict
+from mljudge.judge.report import REPORT_VERSION, Verdict
 
 
 class Report:
@@ -99,8 +102,17 @@ class Report:
         said = self.localised
         ladder = (0 if said.targeted else 1) if hints is None else max(hints, 0)
         kept = said.hints[: said.targeted + ladder]
+        parallel = {name: getattr(said, name)[: len(kept)] for name in PARALLEL_TO_HINTS if hasattr(said, name)}
         return dataclasses.replace(said, hints=kept, targeted=min(said.targeted, len(kept)),
-                                   hints_withheld=len(said.hints) - len(kept))
+                                   hints_withheld=len(said.hints) - len(kept), **parallel)
+
+    @property
+    def tone(self) -> str:
+        """How to show the verdict ("good", "bad", "caution", "judge"), as the report says when it says so."""
+        tone = self.data.get("tone")
+        if isinstance(tone, str):
+            return tone
+        return {"accepted": "good", "not_attempted": "caution", "internal_error": "judge"}.get(self.verdict, "bad")
 
     def text(self, *, color: bool = False) -> str:
         """Exactly what `judge run` prints for this report."""
@@ -122,14 +134,17 @@ class Report:
         return html.report(self)
 
 
+# Lists the report keeps one item per hint, cut with the hints (judge.localise cuts them together).
+PARALLEL_TO_HINTS = ("hint_kinds",)
+
+
 def _localised(data: dict[str, Any], graded_by: str) -> Localised:
-    """judge.localise's view of the report, read back from its JSON; a field the view does not have is left out,
-    one it has and the answer lacks keeps its default."""
+    """judge.localise's view of the report, read back from its JSON: a field the view does not have is left out,
+    one it has and the answer lacks keeps its default, and a field the view types as an enum (the verdict, a
+    case's status, …) is read as that enum."""
     try:
         values = _known(Localised, data)
-        values["verdict"] = Verdict(values["verdict"])
-        values["cases"] = [LocalCase(**{**_known(LocalCase, c), "status": CaseStatus(c["status"])})
-                           for c in data.get("cases", [])]
+        values["cases"] = [LocalCase(**_known(LocalCase, c)) for c in data.get("cases", [])]
         values["issues"] = [LocalIssue(**_known(LocalIssue, i)) for i in data.get("issues", [])]
         return Localised(**values)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -140,5 +155,19 @@ def _localised(data: dict[str, Any], graded_by: str) -> Localised:
 def _known(cls: Any, data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise TypeError(f"{cls.__name__}: not an object")
-    names = {f.name for f in dataclasses.fields(cls)}
-    return {k: v for k, v in data.items() if k in names}
+    types = typing.get_type_hints(cls)
+    return {f.name: _typed(types[f.name], data[f.name]) for f in dataclasses.fields(cls) if f.name in data}
+
+
+def _typed(kind: Any, value: Any) -> Any:
+    """`value` as `kind` says when that is an enum, a list of one, or an optional one; else as it is."""
+    if value is None:
+        return None
+    args = [a for a in typing.get_args(kind) if a is not type(None)]
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    if typing.get_origin(kind) is list and len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], Enum):
+        return [args[0](v) for v in value]
+    if len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], Enum):  # Enum | None
+        return args[0](value)
+    return value

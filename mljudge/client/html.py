@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 GREEN, RED, AMBER, PURPLE, GREY, BLUE, ORANGE = ("#1a7f37", "#cf222e", "#9a6700", "#8250df", "#6e7781", "#2f81f7",
                                                  "#e8710a")
-VERDICT_COLOUR = {"accepted": GREEN, "not_attempted": AMBER, "internal_error": PURPLE}
+TONE_COLOUR = {"good": GREEN, "bad": RED, "caution": AMBER, "judge": PURPLE}
 STATUS_COLOUR = {"passed": GREEN, "failed": RED, "error": RED, "timeout": AMBER, "not_run": GREY, "forbidden": PURPLE}
 FAINT = "rgba(127,127,127,.35)"
 SHADE = "rgba(127,127,127,.12)"
@@ -45,7 +45,7 @@ def _badge(text: str, colour: str) -> str:
 def report(result: Report) -> str:
     said = result.shown()
     lang = said.lang
-    colour = VERDICT_COLOUR.get(str(said.verdict), RED)
+    colour = TONE_COLOUR.get(result.tone, RED)
     mark = "✓" if result.passed else "✗"
     who = (t("client.graded_here", lang) if result.graded_by == "this machine"
            else t("client.graded_by", lang, server=result.graded_by))
