@@ -16,8 +16,7 @@ from mljudge.client.errors import LocalUnavailable
 from mljudge.client.source import from_text
 from mljudge.judge import render
 from mljudge.judge.i18n import t
-from mljudge.judge.localise import LocalCase, Localised
-from mljudge.judge.report import REPORT_VERSION, CaseStatus, Verdict
+from mljudge.judge.report import REPORT_VERSION
 
 
 class Tags(HTMLParser):
@@ -41,18 +40,23 @@ HOSTILE = '<script>alert(1)</script><img src=x onerror="alert(2)">\x1b[2J'
 
 
 def answer(**changes: Any) -> dict[str, Any]:
-    said = Localised(
-        exercise="gelu", track="numpy", lang="en", verdict=Verdict.WRONG_ANSWER, verdict_label="Wrong answer",
-        message="1 of 2 cases passed. " + HOSTILE, passed=1, total=2,
-        cases=[LocalCase(id="a", kind="published " + HOSTILE, visible=True, status=CaseStatus.FAILED,
-                         message="values differ " + HOSTILE, input={"x": [1.0, 2.0]}, expected=[0.84, 1.95],
-                         got=[HOSTILE, 1.95], diff_indices=[0]),
-               LocalCase(id="b", kind="hidden kind", visible=False, status=CaseStatus.PASSED)],
-        hints=["targeted " + HOSTILE, "first of the ladder", "second"], targeted=1, notes=["note " + HOSTILE],
-        stdout="printed " + HOSTILE, plot={"x": [-1.0, 0.0, 1.0], "learner": [-0.2, 0.0, "nan"]},
-        version=REPORT_VERSION)
-    data = said.to_dict()
-    data["plot"] = {**data["plot"], "reference": [-0.16, 0.0, 0.84]}
+    """A localised report as JSON, as a server answers it (fields of a newer report's view included: a view that
+    lacks them leaves them out)."""
+    case = {"id": "a", "kind": "published " + HOSTILE, "visible": True, "status": "failed",
+            "message": "values differ " + HOSTILE, "input": {"x": [1.0, 2.0]}, "expected": [0.84, 1.95],
+            "got": [HOSTILE, 1.95], "max_abs_error": 0.1, "first_diff_index": [0], "diff_indices": [0], "ms": 1.0,
+            "error_type": None}
+    hidden = {**case, "id": "b", "kind": "hidden kind", "visible": False, "status": "passed", "message": "",
+              "input": None, "expected": None, "got": None, "diff_indices": None}
+    data = {"exercise": "gelu", "track": "numpy", "lang": "en", "verdict": "wrong_answer",
+            "verdict_label": "Wrong answer", "tone": "bad", "message": "1 of 2 cases passed. " + HOSTILE,
+            "passed": 1, "total": 2, "cases": [case, hidden],
+            "hints": ["targeted " + HOSTILE, "first of the ladder", "second"],
+            "hint_kinds": ["mistake", "ladder", "ladder"], "targeted": 1, "hints_withheld": 0, "mistakes": [],
+            "leads": "a", "issues": [], "stdout": "printed " + HOSTILE, "stdout_truncated": False,
+            "notes": ["note " + HOSTILE], "stats": {},
+            "plot": {"x": [-1.0, 0.0, 1.0], "learner": [-0.2, 0.0, "nan"], "reference": [-0.16, 0.0, 0.84]},
+            "version": REPORT_VERSION, "neutral": "x.y", "switch_track": None, "submission_id": "f" * 32}
     return {**data, **changes}
 
 
@@ -81,7 +85,8 @@ def test_without_a_curve_of_the_learners_the_right_one_is_drawn_alone_and_said()
     data["plot"] = {**data["plot"], "learner": None}
     html = Report(data, title="GELU", graded_by="this machine")._repr_html_()
     assert html.count("<path") == 1 and markup.escape(t("client.plot_no_curve", "en")) in html
-    accepted = answer(verdict="accepted", verdict_label="Accepted", plot=None, hints=[], targeted=0)
+    accepted = answer(verdict="accepted", verdict_label="Accepted", tone="good", plot=None, hints=[], hint_kinds=[],
+                      targeted=0)
     html = Report(accepted, title="GELU", graded_by="http://judge.example", sent=None)._repr_html_()
     assert "<svg" not in html and "✓ Accepted" in html
     assert markup.escape(t("client.graded_by", "en", server="http://judge.example")) in html
