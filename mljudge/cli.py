@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from mljudge.judge import cli
+from mljudge.judge.i18n import LANGS
 
 
 def _serve_command(command: cli.AddCommand) -> None:
@@ -153,6 +154,20 @@ def _secret(args: argparse.Namespace) -> int:
     return cli.EXIT_OK
 
 
+def _history_command(command: cli.AddCommand) -> None:
+    from mljudge.client import cli as client
+
+    history = command("history", client.history, "your submissions on a course server, newest first (`judge run "
+                                                 "--server` and notebooks alike), or a link to see them in a browser")
+    history.add_argument("exercise", nargs="?", metavar="SLUG", help="only this exercise's (default: every one)")
+    history.add_argument("--server", default=None, metavar="URL",
+                         help="the course server (default: $MLJUDGE_SERVER)")
+    history.add_argument("--lang", default="en", choices=LANGS)
+    history.add_argument("--json", action="store_true", help="print the submissions as a JSON array")
+    history.add_argument("--browser", action="store_true",
+                         help="print a one-time link (valid for minutes, once) that opens this history in a browser")
+
+
 def _check(parse: Callable[[str], object], value: str, option: str) -> None:
     try:
         parse(value)
@@ -162,7 +177,7 @@ def _check(parse: Callable[[str], object], value: str, option: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     return cli.main(argv, extensions=(_serve_command, _worker_command, _db_command, _submissions_command,
-                                      _secret_command))
+                                      _secret_command, _history_command))
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ SANDBOX_FIXTURES = frozenset({"pool", "bare_pool", "secret_pool", "unguarded", "
 SANDBOX_MODULES = ("tests/sandbox/test_isolation.py", "tests/sandbox/test_by_design.py",
                    "tests/judge/test_general_format.py", "tests/authoring/test_batch.py", "tests/judge/test_cli.py",
                    "tests/judge/test_golden.py", "tests/web/test_serve.py", "tests/web/test_load.py",
-                   "tests/test_install.py")
+                   "tests/test_install.py", "tests/client/test_course_server.py")
 
 # Slow by what a test uses: real services (a PostgreSQL cluster, Redis, judge workers: seconds to start and to
 # drain), or `judge check` on a copy of GELU (it grades every example).
@@ -62,6 +62,8 @@ SLOW = (
     # CLI in the quick loop), `judge serve` with the HTTP layer's timeouts
     "tests/judge/test_cli.py",
     "tests/web/test_serve.py",
+    # a real Jupyter kernel running a notebook, `judge run --server` and `judge history` against a real `judge serve`
+    "tests/client/test_course_server.py",
     "tests/web/test_config.py::test_judge_serve_stops_at_once_on_a_malformed_setting",
     "tests/dispatch/test_web_broker.py::test_judge_serve_stops_at_start_in_one_line",
     # over ~2 s: an exercise scaffolded and checked (module setup), batch grading of folders of submissions
@@ -101,11 +103,16 @@ REPRESENTATIVE_ATTACKS = 1
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """The record's default home is the per-user data directory (platformdirs, which follows XDG_DATA_HOME): the
-    suite, and every `judge` it starts, gets one of its own, so that no test writes into the real one."""
+    """The record's default home is the per-user data directory (platformdirs, which follows XDG_DATA_HOME), the
+    learner tokens' the config directory (XDG_CONFIG_HOME): the suite, and every `judge` it starts, gets its own,
+    so that no test writes into the real ones."""
     data_home = tempfile.mkdtemp(prefix="mljudge-test-data-")
     os.environ["XDG_DATA_HOME"] = data_home
     config.add_cleanup(lambda: shutil.rmtree(data_home, ignore_errors=True))
+    # Where a notebook or `judge run --server` keeps its learner tokens (client.tokens): never the real one.
+    config_home = tempfile.mkdtemp(prefix="mljudge-test-config-")
+    os.environ["XDG_CONFIG_HOME"] = config_home
+    config.add_cleanup(lambda: shutil.rmtree(config_home, ignore_errors=True))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

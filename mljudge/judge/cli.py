@@ -2,7 +2,8 @@
 other parts (the web's `serve`) are added by the entry module above both (mljudge.cli), so the core never imports
 them.
 
-Exit codes: 0 success (for `run`: accepted), 1 a verdict other than accepted / a failed check, 2 usage errors.
+Exit codes: 0 success (for `run`: accepted), 1 a verdict other than accepted / a failed check, 2 usage errors
+(and, for `run --server`, a course server that cannot be used: down, refusing, another version).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def _parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
         prog="judge",
         description="mljudge: run machine-learning exercises against graded cases in a sandbox.",
         epilog="Examples:\n  judge list\n  judge show gelu --lang ru\n  judge run gelu solution.py\n"
+               "  judge run gelu solution.py --server https://judge.example.edu\n"
                "  judge serve\n  judge check --all --exercises-dir ~/my-course\n\n"
                f"The course: --exercises-dir DIR, else $JUDGE_EXERCISES_DIR, else the bundled one\n"
                f"  ({course.bundled_root()}).\n"
@@ -86,6 +88,10 @@ def _parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
                      help="show N escalating hints (default: the targeted hint, or the first hint)")
     run.add_argument("--color", action=argparse.BooleanOptionalAction, default=None,
                      help="force or disable colour (default: when printing to a terminal; honours NO_COLOR)")
+    run.add_argument("--server", default=None, metavar="URL",
+                     help="submit to this course server (a `judge serve`) instead of grading here, recorded in "
+                          "your history there (default: $MLJUDGE_SERVER; docs/notebooks.md)")
+    run.add_argument("--local", action="store_true", help="grade on this machine even when $MLJUDGE_SERVER is set")
 
     lst = command("list", _list, "list the exercises, by course module")
     lst.add_argument("--lang", default="en", choices=LANGS)
@@ -157,9 +163,16 @@ def _exercise(args: argparse.Namespace) -> Exercise:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from mljudge.client import cli as client  # the course server's side: stdlib HTTP, no web framework
     from mljudge.judge.grade import grade
     from mljudge.judge.pools import course_vocabulary, shared_pool
 
+    server = client.server_of(args)
+    if server:
+        if args.exercises_dir is not None:
+            raise UsageError("--exercises-dir names a course on this machine; with --server the server's course "
+                             "grades (add --local to grade here)")
+        return client.run(args, server)
     exercise = _exercise(args)
     root = _catalog(args).root  # the pool grade() takes, made here: its jails hide the course too
     shared_pool(course_vocabulary(root), hide=(root,))

@@ -42,3 +42,15 @@ class SubmissionRow(Base):
         # Exports since a date and pruning by age (revision 0002).
         Index(None, "created_at"),
     )
+
+
+class LinkUseRow(Base):
+    """Revision 0003: the one-time links that opened a learner's history in a browser (web.links), once used:
+    a digest of each link's nonce, kept until the link would have expired anyway. No learner id is stored."""
+
+    __tablename__ = "link_uses"
+
+    nonce: Mapped[str] = mapped_column(String(64), primary_key=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index(None, "expires_at"),)

@@ -22,7 +22,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from mljudge.judge.errors import JudgeError
-from mljudge.store.models import SubmissionRow
+from mljudge.store.models import LinkUseRow, SubmissionRow
 from mljudge.store.records import ExerciseStats, Record, Summary, now
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -171,6 +171,19 @@ class Store:
             return False
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot save the submission: {_reason(exc)}") from None
+        return True
+
+    def use_link(self, nonce: str, expires_at: datetime) -> bool:
+        """Record that the one-time link with this nonce (a digest of it) was used: True the first time, False
+        ever after, whichever web process asks. Links past their expiry are forgotten on the way."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(delete(LinkUseRow).where(LinkUseRow.expires_at < now()))
+                connection.execute(insert(LinkUseRow), {"nonce": nonce, "expires_at": expires_at})
+        except IntegrityError:
+            return False
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot record the link: {_reason(exc)}") from None
         return True
 
     def prune(self, older_than: timedelta) -> int:

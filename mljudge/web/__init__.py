@@ -110,16 +110,17 @@ def create_app(settings: dict[str, Any] | None = None, pool: Pool | None = None,
     limiter = Limiter(client_address, app=app, default_limits=[], storage_uri="memory://")
     app.extensions["mljudge"]["limiter"] = limiter
 
-    from mljudge.web import submissions
+    from mljudge.web import links, submissions
     from mljudge.web.api import api
     from mljudge.web.pages import pages
 
     # One budget per client across the whole API (a shared scope), read from the config at request time.
-    for blueprint in (api, submissions.submissions):
+    for blueprint in (api, submissions.submissions, links.links):
         limiter.shared_limit(lambda: str(app.config["RATE_LIMIT"]), scope="api")(blueprint)
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(submissions.submissions, url_prefix="/api")
+    app.register_blueprint(links.links)  # /api/learner/links and the page /learner/link
     security.init_app(app)  # first: its headers see the cookie the others set (after_request runs in reverse)
     submissions.init_app(app)
     i18n.init_app(app)

@@ -303,6 +303,24 @@ SCHEMAS.update({
         "required": ["exercises"], "additionalProperties": False,
     },
 })
+SCHEMAS.update({
+    "LinkRequest": {
+        "type": "object",
+        "properties": {"exercise": {"type": "string", "description": "open that exercise's page (default: the "
+                                                                    "course's)"},
+                       "lang": {"enum": list(LANGS)}},
+    },
+    "Link": {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "pattern": "^/learner/link#[A-Za-z0-9_.-]+$",
+                     "description": "to join to the server's address; the part after # (never sent to a server) "
+                                    "is the signed link"},
+            "expires_in": {"type": "integer", "minimum": 1, "description": "seconds it can be used for, once"},
+        },
+        "required": ["path", "expires_in"], "additionalProperties": False,
+    },
+})
 LEARNER = ("Whose: the learner token in the mlj_learner cookie (HttpOnly), which the server signs and sets on the "
            "first answer that lacks a valid one; any value it did not issue is replaced by a new learner's token. "
            "Only the token that made a submission reads it. The answer is Cache-Control: private, no-store.")
@@ -427,6 +445,22 @@ def document() -> dict[str, Any]:
                               "404": _error("no submission of this learner has this id (missing, someone else's "
                                             "or malformed: the same answer)"),
                               "422": _error(UNKNOWN_LANG), "429": TOO_MANY, "503": STORE_DOWN},
+            }},
+            "/api/learner/links": {"post": {
+                "operationId": "createLearnerLink",
+                "summary": "a one-time link that opens this learner's history in a browser (`judge history "
+                           "--browser`)",
+                "description": LEARNER + " The link is good for `expires_in` seconds, once: opening "
+                               "/learner/link shows what it does and asks; only that page's own form, confirmed, "
+                               "gives the browser this learner's token.",
+                "parameters": [LANG_PARAM],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("LinkRequest")}}},
+                "responses": {"200": _json(_ref("Link"), "the link"),
+                              "400": _error(f"not a JSON object (or one nested over {MAX_JSON_DEPTH} levels)"),
+                              "403": _error("no learner token this server issued (error code no_learner): a "
+                                            "client without one has no history to open"),
+                              "404": _error("no such exercise, or the server keeps no record"),
+                              "422": _error(UNKNOWN_LANG), "429": TOO_MANY},
             }},
             "/api/progress": {"get": {
                 "operationId": "getProgress", "summary": "this learner's solved and attempted exercises",

@@ -1,6 +1,7 @@
 """The server's secret and what it signs, so that the server believes only what it issued itself: the learner token
-(the mlj_learner cookie: web.submissions) and the reports it hands out (an answer's `neutral`, which
-POST /api/reports/render takes back: web.reports).
+(the mlj_learner cookie: web.submissions), the reports it hands out (an answer's `neutral`, which
+POST /api/reports/render takes back: web.reports), and the one-time links that open a learner's history in a
+browser (web.links).
 
 The keys live in JUDGE_DATA_DIR/KEY_FILE, one per line as hex, the newest first: created on first start (one random
 key, mode 0600, the folder 0700 when it is made here); refused when others may read it. Every web process of a site
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from itsdangerous import BadData, Signer, URLSafeSerializer
+from itsdangerous import BadData, Signer, URLSafeSerializer, URLSafeTimedSerializer
 
 from mljudge.judge.errors import JudgeError
 
@@ -38,6 +39,7 @@ HEADER = ("# mljudge's signing keys (JUDGE_DATA_DIR): the first signs, every lin
           "# Keep this file secret. Rotate with `judge secret rotate`, then restart the web processes.\n")
 LEARNER_SALT = "mljudge.learner"
 REPORT_SALT = "mljudge.report"
+LINK_SALT = "mljudge.link"
 _SIGNER: dict[str, Any] = {"key_derivation": "hmac", "digest_method": hashlib.sha256}
 
 
@@ -150,6 +152,7 @@ class Keys:
         self._learner = Signer(oldest_first, salt=LEARNER_SALT, **_SIGNER)
         self._learner_now = Signer(self.keys[0], salt=LEARNER_SALT, **_SIGNER)
         self._reports = URLSafeSerializer(oldest_first, salt=REPORT_SALT, serializer=_ORJSON, signer_kwargs=_SIGNER)
+        self._links = URLSafeTimedSerializer(oldest_first, salt=LINK_SALT, serializer=_ORJSON, signer_kwargs=_SIGNER)
 
     def learner_token(self, learner_id: str) -> str:
         return self._learner.sign(learner_id).decode("ascii")
@@ -166,6 +169,19 @@ class Keys:
     def report_token(self, neutral: dict[str, Any]) -> str:
         token = self._reports.dumps(neutral)  # bytes, from a serializer that writes bytes
         return token.decode("ascii") if isinstance(token, bytes) else token
+
+    def link_token(self, payload: dict[str, Any]) -> str:
+        token = self._links.dumps(payload)
+        return token.decode("ascii") if isinstance(token, bytes) else token
+
+    def link(self, token: str, max_age: int) -> tuple[Any, float] | None:
+        """What `link_token` signed and when (a Unix time), if this server signed it at most `max_age` seconds
+        ago; else None."""
+        try:
+            payload, signed = self._links.loads(token, max_age=max_age, return_timestamp=True)
+        except (BadData, UnicodeError, ValueError):
+            return None
+        return payload, signed.timestamp()
 
     def report(self, token: str) -> Any:
         """What `report_token` signed, or None when `token` is not one this server issued."""

@@ -69,6 +69,20 @@ def _learner_id() -> str:
     return str(g.learner_id)
 
 
+def known_learner() -> str | None:
+    """The learner id inside this request's token when this server issued it (newest or previous key); None for a
+    client that has none yet (or one made up, or signed elsewhere): a new learner."""
+    verified = state()["keys"].learner_id(request.cookies.get(COOKIE, ""))
+    return verified.value if verified is not None and _LEARNER_ID.fullmatch(verified.value) else None
+
+
+def adopt(learner_id: str) -> None:
+    """This answer sets the token of `learner_id` (a one-time link opened: web.links), replacing the client's."""
+    if not _LEARNER_ID.fullmatch(learner_id):
+        raise ValueError("not a learner id")
+    g.learner_id, g.issue_token = learner_id, True
+
+
 def learner() -> str:
     """Who the store knows this learner as: a digest of their id. The answer is then the learner's own: never
     cached for anyone else (web.security.personal)."""
@@ -76,7 +90,7 @@ def learner() -> str:
     return hashlib.sha256(_learner_id().encode("ascii")).hexdigest()[:40]
 
 
-def _over_https() -> bool:
+def over_https() -> bool:
     """Whether the learner reached us over HTTPS: directly, or through a trusted proxy that says so."""
     if request.is_secure:
         return True
@@ -96,7 +110,7 @@ def _set_cookie(response: Response) -> Response:
     learner_id = _learner_id()
     if g.issue_token:
         response.set_cookie(COOKIE, state()["keys"].learner_token(learner_id), max_age=COOKIE_MAX_AGE,
-                            httponly=True, samesite="Lax", secure=_over_https(), path="/")
+                            httponly=True, samesite="Lax", secure=over_https(), path="/")
     return response
 
 

@@ -31,7 +31,7 @@ def filled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
 
 def test_db_upgrade_says_where_and_which_revision(filled: Store, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["db", "upgrade"]) == 0
-    assert "mljudge.sqlite3: schema revision 0002 (the newest)" in capsys.readouterr().out
+    assert "mljudge.sqlite3: schema revision 0003 (the newest)" in capsys.readouterr().out
 
 
 def test_export_as_csv_json_and_best(filled: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

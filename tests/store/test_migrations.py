@@ -36,7 +36,7 @@ def test_a_database_at_the_previous_revision_upgrades_with_its_rows(database_url
 
     upgraded = Store.open(database_url)  # as `judge db upgrade` after installing the new version
     try:
-        assert upgraded.upgrade() == "0002"
+        assert upgraded.upgrade() == "0003"
         upgraded.check()
         kept = upgraded.get("a" * 32, "ann")
         assert kept is not None
@@ -45,6 +45,6 @@ def test_a_database_at_the_previous_revision_upgrades_with_its_rows(database_url
         assert kept.created_at == datetime(2026, 1, 2, tzinfo=UTC)
         assert upgraded.stats()[0].mistakes == [("sign_flipped", 1), ("tanh_no_cubic", 1)] or \
             upgraded.stats()[0].mistakes == [("tanh_no_cubic", 1), ("sign_flipped", 1)]
-        assert upgraded.upgrade() == "0002"  # again: nothing to do
+        assert upgraded.upgrade() == "0003"  # again: nothing to do
     finally:
         upgraded.close()

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from mljudge.store import Record, Store, StoreError, new_id
 
@@ -95,7 +97,7 @@ def test_prune_deletes_only_what_is_older(store: Store) -> None:
 def test_an_unmigrated_database_is_refused_in_one_line(database_url: str) -> None:
     fresh = Store.open(database_url)
     try:
-        with pytest.raises(StoreError, match=r"schema revision none, not 0002: run `judge db upgrade`"):
+        with pytest.raises(StoreError, match=r"schema revision none, not 0003: run `judge db upgrade`"):
             fresh.check()
         fresh.upgrade()
         fresh.check()
@@ -112,3 +114,19 @@ def test_a_database_that_cannot_be_opened_is_one_line(url: str) -> None:
     message = str(caught.value)
     assert "\n" not in message and len(message) < 400
     assert "database" in message
+
+
+def test_a_link_is_used_once_and_forgotten_once_expired(tmp_path: Path) -> None:
+    store = Store.open(f"sqlite:///{tmp_path / 'links.sqlite3'}")
+    store.upgrade()
+    try:
+        later = datetime.now(UTC) + timedelta(minutes=5)
+        assert store.use_link("n" * 64, later) is True
+        assert store.use_link("n" * 64, later) is False  # a second use, from any process: refused
+        assert store.use_link("m" * 64, datetime.now(UTC) - timedelta(seconds=1)) is True
+        store.use_link("o" * 64, later)  # each use forgets the links already past their expiry
+        with store.engine.connect() as connection:
+            kept = {row[0][0] for row in connection.execute(sa.text("SELECT nonce FROM link_uses"))}
+        assert kept == {"n", "o"}
+    finally:
+        store.close()
