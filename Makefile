@@ -6,7 +6,7 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test browser services bench bench-queue load clean
+.PHONY: setup run test browser services bench bench-loops bench-queue load clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,10 @@ frontend-check: setup
 
 bench: setup
 	$(BIN)/python bench/latency.py
+
+# What the rules cost a loop of scalar operations: the same function in a plain process and in the sandbox.
+bench-loops: setup
+	$(BIN)/python bench/loops.py $(ARGS)
 
 # In-process grading against the queued path (Redis + judge workers) on this machine: overhead and throughput.
 bench-queue: setup services
