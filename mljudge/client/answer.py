@@ -13,17 +13,14 @@ type (an enum read as that enum), so that the terminal's renderer gets the view 
 
 from __future__ import annotations
 
-import dataclasses
-import typing
 from collections.abc import Sequence
-from enum import Enum
 from functools import cached_property
 from typing import Any
 
 from mljudge.client.errors import ServerError
 from mljudge.client.source import Sent
 from mljudge.judge import render
-from mljudge.judge.localise import LocalCase, Localised, LocalIssue
+from mljudge.judge.localise import Localised, default_hints
 from mljudge.judge.report import REPORT_VERSION, Verdict
 
 
@@ -100,11 +97,7 @@ class Report:
         about the learner's own mistake, else the first: judge.localise.default_hints). The rest wait for
         mljudge.hint / --hints."""
         said = self.localised
-        ladder = (0 if said.targeted else 1) if hints is None else max(hints, 0)
-        kept = said.hints[: said.targeted + ladder]
-        parallel = {name: getattr(said, name)[: len(kept)] for name in PARALLEL_TO_HINTS if hasattr(said, name)}
-        return dataclasses.replace(said, hints=kept, targeted=min(said.targeted, len(kept)),
-                                   hints_withheld=len(said.hints) - len(kept), **parallel)
+        return said.with_hints(default_hints(said) if hints is None else hints)
 
     @property
     def tone(self) -> str:
@@ -134,40 +127,9 @@ class Report:
         return html.report(self)
 
 
-# Lists the report keeps one item per hint, cut with the hints (judge.localise cuts them together).
-PARALLEL_TO_HINTS = ("hint_kinds",)
-
-
 def _localised(data: dict[str, Any], graded_by: str) -> Localised:
-    """judge.localise's view of the report, read back from its JSON: a field the view does not have is left out,
-    one it has and the answer lacks keeps its default, and a field the view types as an enum (the verdict, a
-    case's status, …) is read as that enum."""
     try:
-        values = _known(Localised, data)
-        values["cases"] = [LocalCase(**_known(LocalCase, c)) for c in data.get("cases", [])]
-        values["issues"] = [LocalIssue(**_known(LocalIssue, i)) for i in data.get("issues", [])]
-        return Localised(**values)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return Localised.from_dict(data)
+    except ValueError as exc:
         raise ServerError(f"{graded_by} answered with a report this mljudge cannot read ({exc}): use the same "
                           "version of mljudge as the course server") from None
-
-
-def _known(cls: Any, data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise TypeError(f"{cls.__name__}: not an object")
-    types = typing.get_type_hints(cls)
-    return {f.name: _typed(types[f.name], data[f.name]) for f in dataclasses.fields(cls) if f.name in data}
-
-
-def _typed(kind: Any, value: Any) -> Any:
-    """`value` as `kind` says when that is an enum, a list of one, or an optional one; else as it is."""
-    if value is None:
-        return None
-    args = [a for a in typing.get_args(kind) if a is not type(None)]
-    if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(value)
-    if typing.get_origin(kind) is list and len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], Enum):
-        return [args[0](v) for v in value]
-    if len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], Enum):  # Enum | None
-        return args[0](value)
-    return value

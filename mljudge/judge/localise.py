@@ -7,8 +7,10 @@ gives the report's shape with strings in place of messages; its `to_dict()` is w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any
+import typing
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum
+from typing import Any, Protocol
 
 from mljudge.judge import python_messages
 from mljudge.judge.i18n import Text, normalize_lang, t
@@ -104,6 +106,27 @@ class Localised:
     def accepted(self) -> bool:
         return self.verdict == Verdict.ACCEPTED
 
+    @classmethod
+    def from_dict(cls, data: Any) -> Localised:
+        """The report read back from its `to_dict()` (a course server's answer): a field this view does not have
+        is left out, one it has and `data` lacks keeps its default, an enum field is read as its enum. Raises
+        ValueError when `data` is not such a report."""
+        try:
+            values = _known(cls, data)
+            values["cases"] = [LocalCase(**_known(LocalCase, c)) for c in data.get("cases", [])]
+            values["issues"] = [LocalIssue(**_known(LocalIssue, i)) for i in data.get("issues", [])]
+            return cls(**values)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(str(exc)) from None
+
+    def with_hints(self, hints: int) -> Localised:
+        """This report keeping the hints about the submission and `hints` of the exercise's ladder; the rest are
+        withheld (`judge run --hints N`, `mljudge.hint`). A client holding a whole report cuts it here."""
+        kept = self.targeted + max(hints, 0)
+        return replace(self, hints=self.hints[:kept], hint_kinds=self.hint_kinds[:kept],
+                       targeted=min(self.targeted, kept),
+                       hints_withheld=self.hints_withheld + max(len(self.hints) - kept, 0))
+
     def to_dict(self) -> dict[str, Any]:
         """The API's and `--json`'s report: field by field (the values shown are plain JSON already, and
         dataclasses.asdict would deep-copy every number of them)."""
@@ -118,27 +141,51 @@ class Localised:
         return data
 
 
+def _known(cls: Any, data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise TypeError(f"{cls.__name__}: not an object")
+    types = typing.get_type_hints(cls)
+    return {f.name: _typed(types[f.name], data[f.name]) for f in fields(cls) if f.name in data}
+
+
+def _typed(kind: Any, value: Any) -> Any:
+    """`value` as `kind` says when that is an enum, a list of one, or an optional one; else as it is."""
+    if value is None:
+        return None
+    args = [a for a in typing.get_args(kind) if a is not type(None)]
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    if typing.get_origin(kind) is list and len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], Enum):
+        return [args[0](v) for v in value]
+    if len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], Enum):  # Enum | None
+        return args[0](value)
+    return value
+
+
 def localise(report: Report, lang: str, *, hints: int | None = None) -> Localised:
     """`report` said in `lang`. `hints`: how many of the exercise's hints to keep (the targeted ones and those that
     explain a refusal always stay); None keeps all."""
     lang = normalize_lang(lang)
-    kept = report.hints if hints is None else report.hints[: report.targeted + max(hints, 0)]
-    withheld = len(report.hints) - len(kept)
-    kinds = report.hint_kinds[: len(kept)]
-    return Localised(
+    said = Localised(
         exercise=report.exercise, track=report.track, lang=lang, verdict=report.verdict,
         verdict_label=t(f"verdict.{report.verdict}.label", lang), tone=VERDICT_FACTS[report.verdict].tone,
         message=say(report.message, lang),
         passed=report.passed, total=report.total, cases=[_case(c, lang) for c in report.cases],
-        hints=[say(h, lang) for h in kept], hint_kinds=list(kinds), targeted=min(report.targeted, len(kept)),
-        hints_withheld=withheld, mistakes=list(report.mistakes), leads=report.leads,
+        hints=[say(h, lang) for h in report.hints], hint_kinds=list(report.hint_kinds), targeted=report.targeted,
+        mistakes=list(report.mistakes), leads=report.leads,
         issues=[LocalIssue(i.line, i.col, say(i.message, lang), i.code) for i in report.issues],
         stdout=report.stdout, stdout_truncated=report.stdout_truncated, notes=[say(n, lang) for n in report.notes],
         stats=dict(report.stats), plot=report.plot, version=report.version,
     )
+    return said if hints is None else said.with_hints(hints)
 
 
-def default_hints(report: Report) -> int:
+class _Targeted(Protocol):
+    @property
+    def targeted(self) -> int: ...
+
+
+def default_hints(report: _Targeted) -> int:
     """How many of the exercise's hints the terminal shows unasked: none beside a hint about the learner's own
     mistake, else the first (the ladder is climbed one step at a time)."""
     return 0 if report.targeted else 1
