@@ -3,12 +3,14 @@ recognised, which hints apply — and what a hidden case may show (`redact`). Th
 notebook render the Report this returns; none of them decides anything of it again.
 
 The rules, in order:
-- A hidden case says one bit: passed or failed. Its kind is the author's words; nothing of how it failed (an
-  exception, a shape, NaN, a timeout on it) is said or counts towards the verdict, since the submission chooses
-  all of that and could spell the hidden inputs out with it. Only what the whole run shows counts: a rule broken
-  (a violation is final), the time, memory or output limit, a crash of the process.
-- The verdict is the worst (report.VERDICT_FACTS) of: what the visible cases' failures are (a runtime error, a
-  refusal, a memory error), the run's own ending, and "wrong answer" when any case failed.
+- A hidden case's row says one bit: passed or failed, with its kind (the author's words). Nothing of how it failed
+  (an exception's type or words, a shape, NaN, which case ran out of time) is shown, since the submission chooses
+  all of that and could spell the hidden inputs out with it.
+- The verdict is the worst (report.VERDICT_FACTS) of: the visible cases' failures (a runtime error, a refusal, a
+  memory error), the run's own ending (a rule broken, a limit, a crash), and "wrong answer" when any case failed.
+  Only when every visible case passes does a hidden case's failure choose the verdict too: then "runtime error"
+  says that the code raised on some hidden input, from the verdicts' closed set and nothing more — while a visible
+  failure is there, it leads, since that is what the learner can see and act on.
 - The message leads with what the learner can act on: the first visible case of the verdict's kind, else the first
   visible failure, and it names the case (`Report.leads`).
 - Recognised mistakes and the idioms the code uses come first among the hints, marked as such (HintKind), for the
@@ -108,7 +110,8 @@ def decide(exercise: Exercise, track: str, facts: RunFacts, observer: Observer, 
     """The report of a run whose module loaded and whose function exists."""
     outcome = facts.outcome
     visible = [f for f in facts.cases if f.case.visible]
-    verdicts = {f.verdict for f in visible if f.verdict is not None}
+    counted = visible if any(not f.passed for f in visible) else facts.cases
+    verdicts = {f.verdict for f in counted if f.verdict is not None}
     verdicts |= {Verdict.INTERNAL_ERROR for f in facts.cases if f.judge_failed}
     if facts.violation is not None:
         verdicts.add(Verdict.FORBIDDEN)
@@ -180,7 +183,9 @@ def _message(exercise: Exercise, verdict: Verdict, facts: RunFacts, observer: Ob
         broken = next((f for f in visible if f.verdict == verdict), None)
         if broken is not None:
             return (*say("report.in_case", case=broken.case.kind), *broken.message), broken.case.id
-        return facts.termination_message, None
+        if facts.termination == verdict:  # the run's own ending: it says what happened
+            return facts.termination_message, None
+        return say("report.in_hidden_case"), None
     if verdict == Verdict.WRONG_ANSWER:
         summary = say("verdict.wrong_answer.message", passed=passed, total=total)
         if first_failure is not None:

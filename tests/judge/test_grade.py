@@ -204,3 +204,20 @@ def test_a_hidden_case_that_raises_does_not_make_the_verdict(pool: Pool) -> None
     report = judged(exercise, source, "numpy", pool=pool)
     assert report.verdict == "wrong_answer", report.message
     assert report.leads is not None and "shape" in report.message
+
+
+def test_a_hidden_case_that_raises_makes_the_verdict_only_when_every_visible_case_passes(gelu: Exercise,
+                                                                                        pool: Pool) -> None:
+    """Then "runtime error" is all it says: not the exception's type or words, which the code chooses (a class
+    named after a hidden input would carry it out)."""
+    source = ("import numpy as np\n\ndef gelu(x):\n    if x.ndim > 1:\n"
+              "        raise type('Leak' + str(int(abs(x.flat[0]) * 1000)), (Exception,), {})('shape' + str(x.shape))\n"
+              "    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)))\n")
+    for lang in ("en", "ru"):
+        report = judged(gelu, source, "numpy", pool=pool, lang=lang)
+        assert report.verdict == "runtime_error" and report.leads is None, report.message
+        assert "Leak" not in report.message and "shape" not in report.message
+        assert not any(ch.isdigit() for ch in report.message)
+        hidden = [c for c in report.cases if not c.visible]
+        assert {c.status for c in hidden} == {"passed", "failed"}
+        assert all("Leak" not in c.message and c.error_type is None for c in hidden)
