@@ -5,7 +5,8 @@ notebook render the Report this returns; none of them decides anything of it aga
 The rules, in order:
 - A hidden case's row says one bit: passed or failed, with its kind (the author's words). Nothing of how it failed
   (an exception's type or words, a shape, NaN, which case ran out of time) is shown, since the submission chooses
-  all of that and could spell the hidden inputs out with it.
+  all of that and could spell the hidden inputs out with it — save what the source alone says (a signature the
+  case cannot call: `CaseFact.from_source`).
 - The verdict is the worst (report.VERDICT_FACTS) of: the visible cases' failures (a runtime error, a refusal, a
   memory error), the run's own ending (a rule broken, a limit, a crash), and "wrong answer" when any case failed.
   Only when every visible case passes does a hidden case's failure choose the verdict too: then "runtime error"
@@ -86,8 +87,8 @@ def redact(fact: CaseFact, exercise: Exercise) -> CaseReport:
     case, call = fact.case, fact.call
     if not case.visible:
         status = CaseStatus.PASSED if fact.passed else CaseStatus.FAILED
-        return CaseReport(id=case.id, kind=case.kind, visible=False, status=status,
-                          message=() if fact.passed else say("case.hidden_failed"))
+        message = () if fact.passed else fact.message if fact.from_source else say("case.hidden_failed")
+        return CaseReport(id=case.id, kind=case.kind, visible=False, status=status, message=message)
     check = fact.comparison
     expected = exercise.expected.get(case.id)
     return CaseReport(
@@ -185,6 +186,9 @@ def _message(exercise: Exercise, verdict: Verdict, facts: RunFacts, observer: Ob
             return (*say("report.in_case", case=broken.case.kind), *broken.message), broken.case.id
         if facts.termination == verdict:  # the run's own ending: it says what happened
             return facts.termination_message, None
+        said = next((f for f in facts.cases if f.verdict == verdict and f.from_source), None)
+        if said is not None:  # a signature the case cannot call: the source says it, no input does
+            return (*say("report.in_case", case=said.case.kind), *said.message), None
         return say("report.in_hidden_case"), None
     if verdict == Verdict.WRONG_ANSWER:
         summary = say("verdict.wrong_answer.message", passed=passed, total=total)

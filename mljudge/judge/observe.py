@@ -47,6 +47,9 @@ class CaseFact:
     call: CallOutcome | None = None
     comparison: Comparison | None = None
     judge_failed: bool = False  # the exercise's checker broke on it: the judge's fault, wherever it happened
+    # `message` comes from the learner's source and the exercise alone (a signature the case cannot call), nothing
+    # the run computed from the inputs: a hidden case may show it.
+    from_source: bool = False
 
     @property
     def passed(self) -> bool:
@@ -192,10 +195,9 @@ class Observer:
         status = CaseStatus.FORBIDDEN if verdict == Verdict.FORBIDDEN else CaseStatus.ERROR
         mismatch = self.mismatches.get(case.id)
         if mismatch is not None and error.type == "TypeError":
-            message = self._mismatch_message(case, mismatch)
-        else:
-            message = self.error_message(error, phase=case.id)
-        return CaseFact(case, status, message, verdict=verdict, call=call)
+            return CaseFact(case, status, self._mismatch_message(case, mismatch), verdict=verdict, call=call,
+                            from_source=True)
+        return CaseFact(case, status, self.error_message(error, phase=case.id), verdict=verdict, call=call)
 
     def _raised_in_learner_code(self, error: ErrorInfo) -> bool:
         """Whether the exception came from a `raise` statement of the learner's own file (its innermost frame
