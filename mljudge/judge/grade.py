@@ -7,7 +7,6 @@ call it; none of them grades anything itself.
 from __future__ import annotations
 
 import ast
-import inspect
 import signal
 from typing import Any
 
@@ -391,27 +390,22 @@ class _Grader:
                 return problem
         checker = self.exercise.checker
         assert checker is not None
-        # A checker that takes `earlier` also sees the cases before this one with the answers they got in the same
-        # run, as (case, answer) pairs: "the same seed gives the same mask" is a property of two answers.
-        if "earlier" in inspect.signature(checker).parameters:
-            cases = {c.id: c for c in self.exercise.cases}
-            extra = {"earlier": [(cases[cid], value) for cid, value in earlier.items()]}
-        else:
-            extra = {}
+        cases = {c.id: c for c in self.exercise.cases}
         try:
-            result = checker(case, self.exercise.expected.get(case.id), call.value, **extra)
+            why = checker(case, self.exercise.expected.get(case.id), call.value,
+                          [(cases[cid], value) for cid, value in earlier.items()])
         except Exception as exc:  # a broken checker is the judge's fault
             self.verdicts.append(Verdict.INTERNAL_ERROR)
             return Comparison(False, "checker_failed", {"detail": f"{type(exc).__name__}: {exc}"})
-        if isinstance(result, Comparison):
-            return result
-        passed, message = result if isinstance(result, tuple) and len(result) == 2 else (result, "")
-        if not isinstance(passed, bool | np.bool_):  # "yes" or an array must not pass by being truthy
+        if why is None:
+            return Comparison(True, "", {"message": ""})
+        if not isinstance(why, Text) or not why.get_in(DEFAULT_LANG).strip():
+            # `True`, "yes" or an array must not pass by being truthy, nor fail without saying why
             self.verdicts.append(Verdict.INTERNAL_ERROR)
-            return Comparison(False, "checker_failed", {"detail": f"the checker returned {type(passed).__name__}, "
-                                                             "not True/False or (True/False, message)"})
-        text = message if isinstance(message, Text) else str(message)
-        return Comparison(bool(passed), "" if passed else "custom", {"message": text})
+            returned = "an empty Text" if isinstance(why, Text) else type(why).__name__
+            return Comparison(False, "checker_failed", {"detail": f"the checker returned {returned}, not None (the "
+                                                             "answer is right) or a Text (why it is wrong)"})
+        return Comparison(False, "custom", {"message": why})
 
     def _add_case(self, case: Case, status: CaseStatus, message: Message, *, call: CallOutcome | None = None,
                   max_error: float | None = None, first_diff: tuple[int, ...] | None = None,

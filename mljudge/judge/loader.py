@@ -590,17 +590,7 @@ def load_callable(folder: Path, ref: str, where: Where, *keys: str | int) -> Cal
         if not attr:
             raise ImportError("name it as MODULE:FUNCTION")
         if module_ref.endswith(".py"):
-            file = (folder / module_ref).resolve()
-            key = (file, file.stat().st_mtime if file.is_file() else 0.0)
-            module = _loaded_files.get(key)
-            if module is None:
-                name = f"{course.package_name(root)}_exercise_{folder.name.replace('-', '_')}_{file.stem}"
-                spec = importlib.util.spec_from_file_location(name, file)
-                if spec is None or spec.loader is None or not file.is_file():
-                    raise ImportError(f"{module_ref} not found")
-                module = importlib.util.module_from_spec(spec)
-                spec.loader.exec_module(module)
-                _loaded_files[key] = module
+            module = exercise_module(folder, module_ref)
         elif module_ref.startswith(course.CODE_PREFIX):
             module = course.import_module(root, module_ref.removeprefix(course.CODE_PREFIX))
         else:
@@ -612,6 +602,24 @@ def load_callable(folder: Path, ref: str, where: Where, *keys: str | int) -> Cal
     if not callable(func):
         raise where.error(f"{ref!r} is not callable", *keys)
     return cast("Callable[..., Any]", func)
+
+
+def exercise_module(folder: Path, file_name: str) -> ModuleType:
+    """A Python file of an exercise's folder (mistakes.py, checker.py), run once per version of the file: the
+    judge loads these by path, not as a package. Raises ImportError when there is no such file, and whatever the
+    file's own code raises."""
+    file = (folder / file_name).resolve()
+    key = (file, file.stat().st_mtime if file.is_file() else 0.0)
+    module = _loaded_files.get(key)
+    if module is None:
+        name = f"{course.package_name(folder.parent)}_exercise_{folder.name.replace('-', '_')}_{file.stem}"
+        spec = importlib.util.spec_from_file_location(name, file)
+        if spec is None or spec.loader is None or not file.is_file():
+            raise ImportError(f"{file_name} not found")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _loaded_files[key] = module
+    return module
 
 
 def _advice(root: Path, module_ref: str) -> str:

@@ -19,9 +19,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from mljudge.reference.arrays import Float
 from mljudge.reference.sigmoid import sigmoid
-
-Float = NDArray[np.float64] | np.float64
 
 # exp(−690) ≈ 2.2e-300 is still a normal float64, and beside the row's largest term (exp(0) = 1) it changes
 # nothing a float64 sum can hold. Further below, the term is taken as exactly 0 instead of a subnormal.

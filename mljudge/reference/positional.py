@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-Float = NDArray[np.float64] | np.float64
+from mljudge.reference.arrays import Float
 
 
 def pair_frequencies(d_model: int, base: float = 10000.0) -> NDArray[np.float64]:
@@ -103,7 +103,7 @@ def rotation(offset: float, d_model: int, base: float = 10000.0) -> NDArray[np.f
     return matrix
 
 
-PANEL_DEFAULTS = {"length": 64, "d_model": 32, "base": 10000.0, "position": 10, "other": 15}
+PANEL_DEFAULTS: dict[str, Any] = {"length": 64, "d_model": 32, "base": 10000.0, "position": 10, "other": 15}
 
 
 def panel() -> dict[str, Any]:

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-Float = NDArray[np.float64] | np.float64
+from mljudge.reference.arrays import Float
 
 
 def _clip_range(clip: float) -> float:

@@ -1,0 +1,64 @@
+"""Every exercise's own Python (checker.py, mistakes.py: trusted code the judge runs) passes mypy --strict with the
+settings of pyproject.toml, against the author's API (mljudge.judge.api), like the rest of the package.
+
+mypy cannot check these files where they are: it names a module after its folders, and a folder such as
+gelu-backward is no package name, so every such folder's mistakes.py would be the one module "mistakes"
+(python/mypy#14660). So each is checked as a copy named `exercise_code.<slug>.<file>`, all in one run, and every
+error is reported at the real file. The copies keep one place (in mypy's cache folder, which git ignores): mypy
+caches a module's errors with its path, so a copy somewhere new each run would be told the old path. The example submissions, solutions and starters are learner code: not
+checked.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from mypy import api
+
+from mljudge.judge.course import bundled_root
+
+REPO = Path(__file__).resolve().parents[2]
+EXERCISES = bundled_root()
+CODE_FILES = ("checker.py", "mistakes.py")  # the rest of an exercise's Python is the learner's
+
+
+def exercise_code() -> list[Path]:
+    return sorted(f for folder in EXERCISES.iterdir() if folder.is_dir()
+                  for f in (folder / name for name in CODE_FILES) if f.is_file())
+
+
+def module_name(file: Path) -> str:
+    return f"exercise_code.{file.parent.name.replace('-', '_')}.{file.stem}"
+
+
+def test_every_exercise_file_of_trusted_code_is_found() -> None:
+    """The check covers what the judge loads: every checker and every mistakes.py of the bundled course."""
+    files = exercise_code()
+    assert {f.parent.name for f in files if f.name == "checker.py"} == {"dropout", "xor"}
+    assert len([f for f in files if f.name == "mistakes.py"]) >= 26
+    assert len({module_name(f) for f in files}) == len(files)
+
+
+CACHE = REPO / ".mypy_cache"
+COPIES = CACHE / "exercise_code"
+
+
+def test_exercise_code_passes_mypy_strict() -> None:
+    shutil.rmtree(COPIES, ignore_errors=True)  # an exercise removed leaves no copy behind
+    real: dict[str, Path] = {}  # the copy's path below CACHE -> the real file, relative to the checkout
+    for file in exercise_code():
+        copy = CACHE.joinpath(*module_name(file).split(".")).with_suffix(".py")
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        for package in (copy.parent, COPIES):
+            (package / "__init__.py").touch()
+        shutil.copyfile(file, copy)
+        real[copy.relative_to(CACHE).as_posix()] = file.relative_to(REPO)
+    out, err, status = api.run(["--config-file", str(REPO / "pyproject.toml"), "--cache-dir", str(CACHE),
+                                *(str(CACHE / name) for name in real)])
+    # Each error at its real file, however mypy wrote the copy's path (as given, or as it cached it).
+    report = re.sub(r"\S*(exercise_code/\w+/\w+\.py)", lambda m: str(real.get(m.group(1), m.group(0))), out)
+    if status != 0:
+        pytest.fail(f"mypy --strict over the exercises' trusted code:\n{report}{err}", pytrace=False)
