@@ -107,11 +107,11 @@ class Case:
 
 # What a learner's function returned, as the judge sees it (sandbox.wire decodes it): an array as a fresh ndarray in
 # an Array, plain numbers, None, containers of those, and anything else as an Opaque (only its type name crossed).
-Answer: TypeAlias = (Array | Opaque | bool | int | float | None | list["Answer"] | tuple["Answer", ...]
-                     | dict[str, "Answer"])
+Answer: TypeAlias = (Array | Opaque | bool | int | float | list["Answer"] | tuple["Answer", ...]
+                     | dict[str, "Answer"] | None)
 # A case's expected value, as expected.json stores it (judge.values.from_json): None where it is not stored (a case
 # that must raise, a hidden case of an exercise judged by its checker).
-Expected: TypeAlias = np.ndarray | bool | int | float | None | tuple["Expected", ...] | dict[str, "Expected"]
+Expected: TypeAlias = np.ndarray | bool | int | float | tuple["Expected", ...] | dict[str, "Expected"] | None
 # The cases before this one in the same run, each with the answer it got (a checker's `earlier`).
 Earlier: TypeAlias = Sequence[tuple["Case", Answer]]
 

@@ -249,15 +249,17 @@ def p_squared_error_of_margin_slope(margin: ArrayLike) -> Float:
 # --- recognising an unreduced loss ------------------------------------------------------------------------------
 
 
-def is_unreduced(values: ArrayLike, loss: float, atol: float, rtol: float = 0.0) -> bool:
+def is_unreduced(values: object, loss: object, atol: float, rtol: float = 0.0) -> bool:
     """Is ``values`` an array of per-element (or per-example, per-row) losses whose mean is ``loss``?
 
     That is the answer of a loss that forgot its final average, or averaged over one axis only: for the losses
     here, whose every element (or example) counts equally, the mean of such partial means is the loss itself.
-    Used by the exercises' mistake predicates; False for a 0-d value (a reduced answer) or non-finite ones.
+    Used by the exercises' mistake predicates, with whatever the learner returned: False for anything but an
+    array (or a list) of finite numbers that is not 0-d, and for a `loss` that is not a finite number.
     """
     data = np.asarray(values)
-    if data.ndim == 0 or data.size == 0 or data.dtype.kind not in "biuf" or not np.isfinite(loss):
+    if (data.ndim == 0 or data.size == 0 or data.dtype.kind not in "biuf" or isinstance(loss, bool)
+            or not isinstance(loss, int | float) or not np.isfinite(loss)):
         return False
     data = data.astype(np.float64)
     if not np.all(np.isfinite(data)):

@@ -1,16 +1,17 @@
 """Every exercise's own Python (checker.py, mistakes.py: trusted code the judge runs) passes mypy --strict with the
-settings of pyproject.toml, against the author's API (mljudge.judge.api), like the rest of the package.
+settings of pyproject.toml, against the author's API (mljudge.judge.api), like the rest of the package; and it
+imports nothing else of the judge or the sandbox.
 
 mypy cannot check these files where they are: it names a module after its folders, and a folder such as
 gelu-backward is no package name, so every such folder's mistakes.py would be the one module "mistakes"
 (python/mypy#14660). So each is checked as a copy named `exercise_code.<slug>.<file>`, all in one run, and every
 error is reported at the real file. The copies keep one place (in mypy's cache folder, which git ignores): mypy
-caches a module's errors with its path, so a copy somewhere new each run would be told the old path. The example submissions, solutions and starters are learner code: not
-checked.
-"""
+caches a module's errors with its path, so a copy somewhere new each run would be told the old path. The example
+submissions, solutions and starters are learner code: not checked."""
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 from pathlib import Path
@@ -62,3 +63,17 @@ def test_exercise_code_passes_mypy_strict() -> None:
     report = re.sub(r"\S*(exercise_code/\w+/\w+\.py)", lambda m: str(real.get(m.group(1), m.group(0))), out)
     if status != 0:
         pytest.fail(f"mypy --strict over the exercises' trusted code:\n{report}{err}", pytrace=False)
+
+
+def test_exercise_code_imports_only_the_authors_api() -> None:
+    """Of mljudge, an exercise's code imports the author's API and the course's trusted maths, nothing else: the
+    judge's internals and the sandbox stay free to change."""
+    allowed = ("mljudge.judge.api", "mljudge.reference")
+    found = []
+    for file in exercise_code():
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{file.relative_to(REPO)}:{node.lineno}: {name}" for name in names
+                      if name.split(".")[0] == "mljudge" and not name.startswith(allowed)]
+    assert not found, "\n".join(found)

@@ -4,7 +4,8 @@ these on every case (trusted code: runs in the judge, never in the sandbox)."""
 import numpy as np
 from numpy.typing import NDArray
 
-from mljudge.reference.sigmoid import Float, sigmoid
+from mljudge.reference.arrays import Float
+from mljudge.reference.sigmoid import sigmoid
 
 
 def exp_ratio(x: NDArray[np.float64]) -> NDArray[np.float64]:
