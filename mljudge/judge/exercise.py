@@ -65,7 +65,9 @@ class Tolerance:
 
 
 @dataclass(frozen=True)
-class Track:
+class ExerciseTrack:
+    """The exercise in one track (a sandbox.TrackSpec): its starter, solution and allowed imports."""
+
     name: str
     starter: Text  # the same code in every language, its comments and docstring translated (judge.starters)
     solution: str
@@ -162,7 +164,7 @@ class Exercise:
     module: str
     order: int
     function: FunctionSpec
-    tracks: dict[str, Track]
+    tracks: dict[str, ExerciseTrack]
     tolerance: Tolerance
     limits: Limits
     forbidden: tuple[Forbidden, ...]
@@ -205,7 +207,7 @@ class Exercise:
         it, the comparison (no checker) or the report (a visible case); never for a case that must raise."""
         return stores_expected(case, judged_by_checker=self.checker is not None)
 
-    def track(self, name: str) -> Track:
+    def track(self, name: str) -> ExerciseTrack:
         if name not in self.tracks:
             raise UnknownTrack(name, list(self.tracks))
         return self.tracks[name]

@@ -38,6 +38,7 @@ from mljudge.judge.exercise import (
     TRACKS,
     Case,
     Exercise,
+    ExerciseTrack,
     ExerciseVocabulary,
     Forbidden,
     FunctionSpec,
@@ -45,7 +46,6 @@ from mljudge.judge.exercise import (
     Param,
     Returns,
     Tolerance,
-    Track,
     stores_expected,
 )
 from mljudge.judge.i18n import DEFAULT_LANG, LANGS, Text
@@ -144,7 +144,7 @@ def schema_errors(folder: Path) -> list[ExerciseError]:
             doc = read_toml(folder / name)
         except ExerciseError:
             continue
-        out.extend(schema.validate(doc, spec, Where(folder / name)))
+        out.extend(validate(doc, spec, Where(folder / name)))
     return out
 
 
@@ -200,11 +200,16 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ExerciseError(path, f"cannot be read: {exc.strerror}") from None
 
 
+def validate(doc: dict[str, Any], spec: schema.Spec, where: Where) -> list[ExerciseError]:
+    """Every way `doc` (a file read by `where`) departs from `spec` (judge.schema), each at its file:line."""
+    return [where.error(message, *keys) for message, keys in spec.problems(doc, ())]
+
+
 def read_checked(path: Path, spec: schema.Table | None = None) -> tuple[dict[str, Any], Where]:
     """A TOML file, checked against its schema (by default the one for its name in `schema.FILES`): the first key
     refused is an ExerciseError at its line."""
     doc, where = read_toml(path), Where(path)
-    errors = schema.validate(doc, spec or schema.FILES[path.name], where)
+    errors = validate(doc, spec or schema.FILES[path.name], where)
     if errors:
         raise errors[0]
     return doc, where
@@ -239,7 +244,7 @@ def text_field(table: dict[str, Any], key: str, where: Where, *path: str | int) 
                           *path, key)
     for lang, text in value.items():
         if not isinstance(text, str):
-            raise where.error(f"{key}.{lang} must be a string, not {schema.describe(text)}", *path, key, lang)
+            raise where.error(f"{key}.{lang} must be a string, not {schema.describe_value(text)}", *path, key, lang)
     text = Text({str(k): v for k, v in value.items()})
     missing = text.missing()
     if missing:
@@ -288,11 +293,11 @@ def _returns(spec: dict[str, Any]) -> Returns:
     return Returns(kind)
 
 
-def _tracks(path: Path, table: dict[str, Any], where: Where) -> dict[str, Track]:
+def _tracks(path: Path, table: dict[str, Any], where: Where) -> dict[str, ExerciseTrack]:
     tracks = {}
     for name, conf in table.items():  # only numpy and torch get past the schema
         starter = conf.get("starter", f"starters/{name}.py")
-        tracks[name] = Track(
+        tracks[name] = ExerciseTrack(
             name=name,
             starter=_starters(path, starter),
             solution=_read_text(path / conf.get("solution", f"solutions/{name}.py")),
@@ -366,7 +371,7 @@ def _plot_fixed(table: dict[str, Any], function: FunctionSpec, where: Where) -> 
     return {name: float(value) for name, value in fixed.items()}
 
 
-def _vocabulary(table: dict[str, Any], tracks: dict[str, Track], where: Where) -> ExerciseVocabulary:
+def _vocabulary(table: dict[str, Any], tracks: dict[str, ExerciseTrack], where: Where) -> ExerciseVocabulary:
     """The exercise's `[vocabulary]` over its course's words (every exercise has one: no table is the base)."""
     words = course_words(where.path.parent.parent)
     adds, takes = tuple(table.get("adds", ())), tuple(table.get("takes", ()))
@@ -566,7 +571,7 @@ def _mistake(path: Path, item: dict[str, Any], where: Where, i: int, seen: set[s
 
 
 def _lesson(path: Path) -> dict[str, Any] | None:
-    """The raw lesson: judge.lesson checks it (`judge check`) and reads it (the web)."""
+    """The raw lesson: judge.lessons checks it (`judge check`) and reads it (the web)."""
     file = path / "lesson.toml"
     if not file.is_file():
         return None

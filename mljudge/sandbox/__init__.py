@@ -29,7 +29,7 @@ _EXPORTS = {
     "decode_source": "policy", "detect_track": "policy", "Detected": "policy", "MAX_SOURCE_BYTES": "policy",
     "Note": "prune", "import_aliases": "prune", "dotted": "prune",
     "Array": "wire", "Opaque": "wire",
-    "Track": "tracks", "TRACKS": "tracks", "NAMES": "tracks", "ORIGINS": "tracks",
+    "TrackSpec": "tracks", "TRACKS": "tracks", "NAMES": "tracks", "ORIGINS": "tracks",
     "LayerStatus": "isolation",
     "diagnose": "doctor", "smoke_test": "doctor",
     "resolve": "guards", "is_reportable": "reportable",
@@ -68,7 +68,7 @@ __all__ = [
     "Rejected",
     "Rules",
     "Termination",
-    "Track",
+    "TrackSpec",
     "Violation",
     "ZygoteError",
     "decode_source",
@@ -141,7 +141,7 @@ if TYPE_CHECKING:
         ORIGINS,
         TRACKS,
         Library,
-        Track,
+        TrackSpec,
         vocabulary_libraries,
     )
     from mljudge.sandbox.wire import Array, Opaque

@@ -29,7 +29,7 @@ class Completion:
 
 
 @dataclass(frozen=True)
-class Track:
+class TrackSpec:
     name: str  # as exercises, the CLI and the API name it
     label: str  # as prose names it
     libraries: frozenset[str]  # top-level modules a submission may import (besides the harmless standard ones)
@@ -98,7 +98,7 @@ def _numpy_types() -> set[type]:
     return {np.ndarray, np.dtype, *(t for t in set(np.sctypeDict.values()) if isinstance(t, type))}
 
 
-NUMPY = Track(
+NUMPY = TrackSpec(
     name="numpy", label="NumPy", libraries=frozenset({"numpy"}), marker="numpy", priority=0,
     preload=("numpy", "numpy.linalg", "numpy.random", "numpy.typing"), array_type="numpy.ndarray",
     origin="ndarray", setup=_numpy_setup, to_array=lambda array: array, from_answer=_numpy_answer,
@@ -230,7 +230,7 @@ def _torch_offers(module: str, name: str, value: Any) -> bool:
     return True
 
 
-TORCH = Track(
+TORCH = TrackSpec(
     name="torch", label="PyTorch", libraries=frozenset({"torch", "numpy"}), marker="torch", priority=1,
     preload=("torch",), array_type="torch.Tensor", origin="tensor", setup=_torch_setup, to_array=_torch_array,
     from_answer=_torch_answer, plain_types=_torch_types, has_ops=True, op_probe=_TORCH_OP_PROBE,
@@ -286,19 +286,19 @@ NUMERIC_STDLIB = frozenset({"math", "cmath", "random", "statistics", "decimal", 
 GOVERNED_ROOTS = frozenset({"numpy", "torch"}) | NUMERIC_STDLIB
 
 
-def vocabulary_libraries(track: Track) -> tuple[Library, ...]:
+def vocabulary_libraries(track: TrackSpec) -> tuple[Library, ...]:
     """The libraries whose words apply in `track`: its own (a torch solution may use numpy too) and the standard
     library's numeric modules."""
     return tuple(library for name, library in LIBRARIES.items() if name in track.libraries or name in NUMERIC_STDLIB)
 
 
-TRACKS: dict[str, Track] = {track.name: track for track in (NUMPY, TORCH)}
+TRACKS: dict[str, TrackSpec] = {track.name: track for track in (NUMPY, TORCH)}
 NAMES: tuple[str, ...] = tuple(TRACKS)
-BY_PRIORITY: tuple[Track, ...] = tuple(sorted(TRACKS.values(), key=lambda t: -t.priority))
+BY_PRIORITY: tuple[TrackSpec, ...] = tuple(sorted(TRACKS.values(), key=lambda t: -t.priority))
 ORIGINS: dict[str, str] = {track.origin: track.array_type for track in TRACKS.values()}
 
 
-def track(name: str) -> Track:
+def track(name: str) -> TrackSpec:
     try:
         return TRACKS[name]
     except KeyError:

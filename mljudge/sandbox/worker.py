@@ -25,7 +25,7 @@ import numpy as np
 from mljudge.sandbox import wire
 from mljudge.sandbox.audit import AuditHook
 from mljudge.sandbox.codes import ErrorKind
-from mljudge.sandbox.guards import Shield, Tripwire, Violation, make_globals
+from mljudge.sandbox.guards import ForbiddenOperation, Shield, Tripwire, make_globals
 from mljudge.sandbox.tracks import ORIGINS, TRACKS
 
 MAX_STRUCT_ITEMS = 64
@@ -338,7 +338,7 @@ def describe(exc: BaseException, filename: str) -> dict[str, Any]:
         tb = tb.tb_next
     info: dict[str, Any] = {"type": type(exc).__name__, "message": _message(exc), "frames": frames[-20:],
                             "kind": classify(exc)}
-    if isinstance(exc, Violation):
+    if isinstance(exc, ForbiddenOperation):
         info["violation"] = [exc.code, exc.what]
     if isinstance(exc, SyntaxError):
         info["line"] = exc.lineno
@@ -346,7 +346,7 @@ def describe(exc: BaseException, filename: str) -> dict[str, Any]:
 
 
 def classify(exc: BaseException) -> ErrorKind:
-    if isinstance(exc, Violation):
+    if isinstance(exc, ForbiddenOperation):
         return ErrorKind.FORBIDDEN
     if isinstance(exc, OutputFlood):
         return ErrorKind.OUTPUT

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from mljudge.judge.errors import ExerciseError, UnknownExercise, UnknownTrack
 from mljudge.judge.exercise import Exercise
-from mljudge.judge.lesson import BadParam, Lesson, UnknownAnswer, load_lesson, mark_task
+from mljudge.judge.lessons import BadParam, Lesson, UnknownAnswer, load_lesson, mark_task
 from mljudge.sandbox import Busy, ClientBusy
 from mljudge.web import client_address, course, lessons, locales, reports, security, state, submissions
 from mljudge.web.errors import ApiError

@@ -1,7 +1,7 @@
 """The lesson's JSON: what GET /api/lessons/<slug> returns and the lesson page embeds (built once here, so both
 always agree), a panel's other states (GET /api/lessons/<slug>/panels/<id>), and the panels' interface strings.
 
-Everything drawn comes from trusted code on the server (judge.lesson): the plot's points and each panel's data.
+Everything drawn comes from trusted code on the server (judge.lessons): the plot's points and each panel's data.
 The tasks travel without their answers, which stay on the server."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
-from mljudge.judge.lesson import Lesson, Panel, Plot, panel_data, public_task, sample
-from mljudge.judge.lessons.panels import resolve
+from mljudge.judge.lessons import Lesson, Panel, Plot, panel_data, public_task, sample
+from mljudge.judge.lessons.panels import resolve_state
 from mljudge.web.markdown import render
 
 _LOCALES = Path(__file__).with_name("locales")
@@ -71,8 +71,8 @@ def panel(exercise: Exercise, lesson: Lesson, found: Panel, lang: str) -> dict[s
 
 def panel_state(exercise: Exercise, lesson: Lesson, found: Panel, asked: dict[str, str]) -> dict[str, Any]:
     """GET /api/lessons/<slug>/panels/<id>?name=value…: the panel's data in another state of its declared params.
-    Raises judge.lesson.BadParam for a name it does not declare or a value off its grid."""
-    values = resolve(found, asked)
+    Raises judge.lessons.BadParam for a name it does not declare or a value off its grid."""
+    values = resolve_state(found, asked)
     return {"id": found.id, "params": values, "data": panel_data(exercise, lesson, found, asked)}
 
 
@@ -142,7 +142,7 @@ PANEL_SCHEMA: dict[str, Any] = {
     "description": "an interactive panel, drawn by the page's component for its kind from `data`",
     "properties": {
         "id": {"type": "string"},
-        "kind": {"type": "string", "description": "which component draws it (judge/schema.py: PANEL_KINDS)"},
+        "kind": {"type": "string", "description": "which component draws it (judge/lessons/panels.py: PANEL_KINDS)"},
         "title": {"type": "string"},
         "options": {"type": "object", "description": "the kind's own settings, as lesson.toml gives them"},
         "params": {"type": "object", "additionalProperties": {"oneOf": [_RANGE, _CHOICES]},

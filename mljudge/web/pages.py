@@ -12,7 +12,7 @@ from markupsafe import Markup
 from mljudge.judge.errors import ExerciseError, UnknownExercise
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.i18n import t
-from mljudge.judge.lesson import load_lesson
+from mljudge.judge.lessons import load_lesson
 from mljudge.web import course, lessons, locales, state
 from mljudge.web.i18n import COOKIE, request_lang, supported_lang, wt
 

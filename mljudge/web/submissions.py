@@ -28,7 +28,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
 
-from mljudge.dispatch.jobs import Graded, Job, run_job
+from mljudge.dispatch.jobs import Graded, GradingJob, grade_job
 from mljudge.judge.errors import ExerciseError, UnknownExercise
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.grade import screen
@@ -113,7 +113,7 @@ class Submitted:
 def judge(exercise: Exercise, code: str, track: str | None, *, client: str) -> Submitted:
     """Grade a submission (on a worker when the app has a broker, else in this process) and record it, once.
     Raises what grading raises (sandbox.Busy / ClientBusy, UnknownTrack); a database that fails is a 503."""
-    job = Job(id=new_id(), exercise=exercise.slug, code=code, track=track, plot=True)
+    job = GradingJob(id=new_id(), exercise=exercise.slug, code=code, track=track, plot=True)
     dispatcher = state()["dispatcher"]
     if dispatcher is not None:
         # What the policy decides needs no sandbox: answered here, never queued behind code that runs.
@@ -122,7 +122,7 @@ def judge(exercise: Exercise, code: str, track: str | None, *, client: str) -> S
         graded = (dispatcher.grade(exercise, job, client) if early is None else
                   Graded(report=early.to_json(), grade_ms=(time.perf_counter() - started) * 1000))
     else:
-        graded = run_job(job, exercise, state()["pool"], client=client)
+        graded = grade_job(job, exercise, state()["pool"], client=client)
     report = graded.parsed()
     store: Store | None = state()["store"]
     if store is None:

@@ -24,7 +24,7 @@ def with_prompt(exercise: Exercise, lang: str, text: str) -> Exercise:
 def problems(exercise: Exercise, lang: str = "en") -> list[str]:
     reference = resolve_reference(exercise)
     assert reference is not None
-    return [f"{p.line}: {p.message}" for p in examples.problems(exercise, reference, lang)]
+    return [f"{p.line}: {p.message}" for p in examples.example_problems(exercise, reference, lang)]
 
 
 def test_every_example_of_the_bundled_course_is_the_references() -> None:

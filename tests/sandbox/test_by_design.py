@@ -35,7 +35,7 @@ from mljudge.judge.exercise import Exercise
 from mljudge.judge.pools import new_pool
 from mljudge.judge.report import Report
 from mljudge.sandbox import policy, uids
-from mljudge.sandbox.guards import Shield, Tripwire, Violation
+from mljudge.sandbox.guards import ForbiddenOperation, Shield, Tripwire
 from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 from tests.sandbox.attacks.common import (
@@ -318,7 +318,7 @@ def test_a_name_whose_library_is_not_imported_yet_is_caught_once_it_is(monkeypat
 
     assert wire.check_value(shortcut) is shortcut  # not forbidden yet: nothing names it
     _fake_library(monkeypatch, "mljudge_fake_lib").shortcut = shortcut  # type: ignore[attr-defined]
-    with pytest.raises(Violation):
+    with pytest.raises(ForbiddenOperation):
         wire.check_value(shortcut)
     assert not wire.pending
 
@@ -332,7 +332,7 @@ def test_a_name_whose_module_is_imported_is_resolved_at_every_check(monkeypatch:
     def shortcut() -> None: ...
 
     sub.shortcut = shortcut  # type: ignore[attr-defined]
-    with pytest.raises(Violation):
+    with pytest.raises(ForbiddenOperation):
         wire.check_value(shortcut)
 
 

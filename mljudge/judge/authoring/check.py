@@ -223,7 +223,7 @@ class _Checker:
         if reference is None:
             return
         for lang in LANGS:
-            for problem in examples.problems(exercise, reference, lang):
+            for problem in examples.example_problems(exercise, reference, lang):
                 self.error(problem.file, problem.message, problem.line or None)
 
     def _solutions(self, exercise: Exercise) -> None:
@@ -367,7 +367,7 @@ class _Checker:
     def _lesson(self, exercise: Exercise) -> None:
         if exercise.lesson is None:
             return
-        from mljudge.judge.lesson import lesson_problems
+        from mljudge.judge.lessons import lesson_problems
 
         for problem in lesson_problems(exercise):
             self.error(problem.file, problem.message, problem.line)
