@@ -64,7 +64,7 @@ def _worker(args: argparse.Namespace) -> int:
     _check(config.broker_url, broker, "--broker")
     if args.concurrency < 1:
         raise cli.UsageError("--concurrency must be at least 1")
-    return worker.run(broker, concurrency=args.concurrency, tracks=worker.parse_tracks(args.tracks),
+    return worker.run_worker(broker, concurrency=args.concurrency, tracks=worker.parse_tracks(args.tracks),
                       exercises_dir=args.exercises_dir or config.read()["EXERCISES_DIR"], name=args.name)
 
 

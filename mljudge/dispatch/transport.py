@@ -6,9 +6,9 @@ Whoever can write to Redis can push anything onto a track's queue, and kombu and
 the worker: a message that is not JSON fails in the transport's own loop ("Unrecoverable error", and `judge worker`
 exits, with status 0), and so do headers or bodies of the wrong type in Celery's strategy (celery#4308, #7975; its
 on_decode_error covers only part of the way). Catching those exceptions one by one would be a list without end;
-instead a message is believed only when it has, field by field, the one shape this judge sends (`screen`), checked
-on the raw reply of Redis's BRPOP/RPOP, before anything else decodes it. A message screened out was already taken
-off the list by that command: it is gone, and the worker waits for the next.
+instead a message is believed only when it has, field by field, the one shape this judge sends (`screen_message`),
+checked on the raw reply of Redis's BRPOP/RPOP, before anything else decodes it. A message screened out was already
+taken off the list by that command: it is gone, and the worker waits for the next.
 
 A message that is well formed but not ours to grade (an unknown exercise, code that is not a solution) is still
 graded as any job is, and fails or is answered as any submission does: the screen keeps the worker alive, the judge
@@ -55,7 +55,7 @@ class Refused(ValueError):
     """Why a message is not a grading job of this judge."""
 
 
-def screen(raw: bytes) -> None:
+def screen_message(raw: bytes) -> None:
     """Pass a message that has the shape dispatch.submitter sends, field by field; raise Refused (saying why) for
     anything else. Nothing is evaluated: JSON and base64 only, each within MAX_MESSAGE_BYTES."""
     if len(raw) > MAX_MESSAGE_BYTES:
@@ -136,7 +136,7 @@ def _shown(raw: bytes) -> str:
 
 
 class ScreeningRedis(redis.Redis):
-    """The client kombu's channel reads its queues with: a message BRPOP or RPOP returns that fails `screen` is
+    """The client kombu's channel reads its queues with: a message BRPOP or RPOP returns that fails `screen_message` is
     logged and answered as no message at all."""
 
     def parse_response(self, connection: Any, command_name: str | bytes, **options: Any) -> Any:
@@ -152,7 +152,7 @@ class ScreeningRedis(redis.Redis):
 def _passes(item: Any, queue: Any) -> bool:
     raw = item if isinstance(item, bytes) else str(item).encode("utf-8", "replace")
     try:
-        screen(raw)
+        screen_message(raw)
     except Refused as why:
         name = queue.decode("utf-8", "replace") if isinstance(queue, bytes) else str(queue)
         log.warning("dropped a message from %s that is not a grading job of this judge: %s (%d bytes: %s)",
@@ -174,7 +174,9 @@ class QoS(kombu_redis.QoS):
                 self._remove_from_indices(tag, connection.pipeline()).execute()  # type: ignore[no-untyped-call]
 
 
-class Channel(kombu_redis.Channel):
+class ScreeningChannel(kombu_redis.Channel):
+    """kombu's channel to Redis, reading through ScreeningRedis."""
+
     QoS = QoS
 
     def _get_client(self) -> Any:
@@ -184,4 +186,4 @@ class Channel(kombu_redis.Channel):
 
 
 class Transport(kombu_redis.Transport):
-    Channel = Channel
+    Channel = ScreeningChannel

@@ -70,8 +70,8 @@ def parse_tracks(text: str | None) -> tuple[str, ...]:
     return tracks
 
 
-def run(broker_url: str, *, concurrency: int = 1, tracks: tuple[str, ...] = tuple(TRACKS),
-        exercises_dir: Path | None = None, name: str | None = None, out: TextIO = sys.stdout) -> int:
+def run_worker(broker_url: str, *, concurrency: int = 1, tracks: tuple[str, ...] = tuple(TRACKS),
+               exercises_dir: Path | None = None, name: str | None = None, out: TextIO = sys.stdout) -> int:
     """Start the zygotes of `tracks`, then grade jobs from their queues until SIGTERM (finishes the jobs in hand)
     or SIGINT. Returns the exit code."""
     from mljudge.judge.pools import new_pool

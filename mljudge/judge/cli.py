@@ -312,9 +312,9 @@ def _grade(args: argparse.Namespace) -> int:
         results = batch.grade_all(exercise, submissions, pool=pool, jobs=jobs, track=args.track,
                                   on_done=lambda r: progress.step(r.file))
         if args.json:
-            batch.write_json(exercise, results, out, lang)
+            batch.write_results_json(exercise, results, out, lang)
         elif args.csv:
-            batch.write_csv(exercise, results, out, lang)
+            batch.write_results_csv(exercise, results, out, lang)
         else:
             render.write(batch.table(exercise, results, color=render.use_color(out), lang=lang), out)
     finally:
@@ -323,7 +323,7 @@ def _grade(args: argparse.Namespace) -> int:
         if out is not sys.stdout:
             out.close()
     if args.json or args.csv:
-        print(batch.summary(results), file=sys.stderr)  # stdout may hold the data
+        print(batch.results_summary(results), file=sys.stderr)  # stdout may hold the data
     return EXIT_OK
 
 

@@ -29,7 +29,7 @@ def _part(part: Any, lang: str) -> str:
     if isinstance(part, Say):
         params = {name: _param(value, lang) for name, value in part.params.items()}
         if part.key == PYTHON_ERROR:
-            return python_messages.say(params["type"], params["message"], lang)
+            return python_messages.exception_line(params["type"], params["message"], lang)
         if part.key in PYTHON_WORDS:
             name = PYTHON_WORDS[part.key]
             params[name] = python_messages.translate(str(params.get(name, "")), lang)

@@ -110,7 +110,7 @@ class Context:
         return current.trip(code, what)
 
 
-def serve(job_fd: int, result_fd: int, context: Context, restrict: Callable[[Any, int], None]) -> None:
+def serve_child(job_fd: int, result_fd: int, context: Context, restrict: Callable[[Any, int], None]) -> None:
     """An armed child's whole job: read it (the zygote never sees it), restrict the child to its limits, run it."""
     from mljudge.sandbox.limits import Limits
 
@@ -166,7 +166,7 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, h
     try:
         exec(code, namespace)
     except BaseException as exc:
-        module_event(False, error=describe(exc, filename))
+        module_event(False, error=describe_exception(exc, filename))
         return
     module_event(True)
 
@@ -196,7 +196,7 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, h
             header: dict[str, Any] = {"ok": True, "value": encode_result(result, out_blob)}
         except BaseException as exc:
             elapsed = time.perf_counter() - started
-            header = {"ok": False, "error": describe(exc, filename)}
+            header = {"ok": False, "error": describe_exception(exc, filename)}
         header["mutated"] = [name for name, live, before in watched
                              if not np.array_equal(before, live, equal_nan=before.dtype.kind == "f")]
         stdout = capture.take()
@@ -327,7 +327,7 @@ def _converter(to_array: Callable[[np.ndarray], Any]) -> Callable[[Any], Any]:
 # --- errors ------------------------------------------------------------------------------------------------
 
 
-def describe(exc: BaseException, filename: str) -> dict[str, Any]:
+def describe_exception(exc: BaseException, filename: str) -> dict[str, Any]:
     """An exception as data: its type, message, kind, and the frames that are the learner's own."""
     frames = []
     tb = exc.__traceback__

@@ -16,7 +16,7 @@ from mljudge.web import client_address, course, lessons, locales, reports, secur
 from mljudge.web.errors import ApiError
 from mljudge.web.i18n import wt
 from mljudge.web.inputs import BadQuery, answer_lang, body_lang, json_body, single_values
-from mljudge.web.markdown import render
+from mljudge.web.markdown import render_markdown
 from mljudge.web.openapi import document
 
 api = Blueprint("api", __name__)
@@ -42,14 +42,14 @@ def _lesson(slug: str, lang: str) -> tuple[Exercise, Lesson]:
 
 
 @api.get("/exercises")
-def exercises() -> Response:
+def list_exercises() -> Response:
     catalog = state()["catalog"]
     return jsonify({"modules": course.modules(catalog),
                     "exercises": [course.summary(e) for e in course.exercises(catalog)]})
 
 
 @api.get("/exercises/<slug>")
-def exercise(slug: str) -> Response:
+def get_exercise(slug: str) -> Response:
     lang = answer_lang()
     return jsonify(course.detail(_exercise(slug, lang), lang))
 
@@ -122,14 +122,14 @@ def render_report() -> Response:
 
 
 @api.get("/lessons/<slug>")
-def lesson(slug: str) -> Response:
+def get_lesson(slug: str) -> Response:
     lang = answer_lang()
     exercise, found = _lesson(slug, lang)
     return jsonify(lessons.payload(exercise, found, lang))
 
 
 @api.get("/lessons/<slug>/panels/<panel_id>")
-def panel(slug: str, panel_id: str) -> Response:
+def get_panel_state(slug: str, panel_id: str) -> Response:
     """A panel's data in another state of its declared params (?lr=0.1&momentum=0.5), each on its slider's grid."""
     lang = answer_lang()
     exercise, found = _lesson(slug, lang)
@@ -173,7 +173,7 @@ def answer_task(slug: str, task_id: str) -> Response:
         "correct": result.correct,
         "answers": {k: {"correct": v.correct, "missing": v.missing} for k, v in result.answers.items()},
         "message": message,
-        "explanation": {"markdown": explanation, "html": render(explanation)} if explanation else None,
+        "explanation": {"markdown": explanation, "html": render_markdown(explanation)} if explanation else None,
     })
 
 

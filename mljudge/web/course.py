@@ -11,7 +11,7 @@ from mljudge.judge.catalog import Catalog
 from mljudge.judge.errors import ExerciseError
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.i18n import LANGS, Text
-from mljudge.web.markdown import render
+from mljudge.web.markdown import render_markdown
 
 log = logging.getLogger("mljudge.web")
 _reported: set[str] = set()
@@ -93,7 +93,7 @@ def detail(exercise: Exercise, lang: str) -> dict[str, Any]:
             "params": [{"name": p.name, "kind": p.kind, "required": p.required} for p in exercise.function.params],
             "elementwise": exercise.function.elementwise,
         },
-        "prompt": {"markdown": prompt, "html": render(prompt)},
+        "prompt": {"markdown": prompt, "html": render_markdown(prompt)},
         "tracks": list(exercise.tracks),
         "starters": {name: track.starter.get_in(lang) for name, track in exercise.tracks.items()},
         "cases": [{"id": c.id, "kind": c.kind.get_in(lang),

@@ -15,7 +15,7 @@ from mljudge.judge.exercise import Exercise
 from mljudge.judge.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
 from mljudge.judge.lessons import Lesson, Panel, Plot, panel_data, public_task, sample
 from mljudge.judge.lessons.panels import resolve_state
-from mljudge.web.markdown import render
+from mljudge.web.markdown import render_markdown
 
 _LOCALES = Path(__file__).with_name("locales")
 COMMON = "common"  # the strings every panel may use (play, reset, …), next to each kind's own table
@@ -32,14 +32,14 @@ def payload(exercise: Exercise, lesson: Lesson, lang: str) -> dict[str, Any]:
     tasks = []
     for task in lesson.tasks:
         public = public_task(task, lang)
-        public["question"] = {"markdown": public["question"], "html": render(public["question"])}
+        public["question"] = {"markdown": public["question"], "html": render_markdown(public["question"])}
         tasks.append(public)
     return {
         "slug": exercise.slug,
         "lang": lang,
         "title": lesson.title.get_in(lang),
         "exercise": {"slug": exercise.slug, "title": exercise.title.get_in(lang)},
-        "body": {"markdown": body, "html": render(body)},
+        "body": {"markdown": body, "html": render_markdown(body)},
         "plot": plot(exercise, lesson.plot, lang) if lesson.plot else None,
         "panels": [panel(exercise, lesson, p, lang) for p in lesson.panels],
         "tasks": tasks,

@@ -114,7 +114,7 @@ def lesson(slug: str) -> Response:
         "plot": content["plot"],
         "panels": content["panels"],
         "panel_strings": lessons.panel_strings(lang, [p["kind"] for p in content["panels"]]),
-        "panel_url": url_for("api.panel", slug=found.slug, panel_id="PANEL").replace("PANEL", "{panel}"),
+        "panel_url": url_for("api.get_panel_state", slug=found.slug, panel_id="PANEL").replace("PANEL", "{panel}"),
         "tasks_url": url_for("api.answer_task", slug=found.slug, task_id="TASK").replace("TASK", "{task}"),
         "strings": _strings(lang),
     }

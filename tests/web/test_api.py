@@ -363,7 +363,7 @@ def test_too_many_requests_is_429(pool: Pool, catalog: Catalog, openapi: dict[st
 ])
 def test_client_address_believes_only_trusted_proxies(peer: str, forwarded: str | None, trusted: str,
                                                       client: str) -> None:
-    assert security.client_address(peer, forwarded, config.networks(trusted)) == client
+    assert security.forwarded_client(peer, forwarded, config.networks(trusted)) == client
 
 
 def test_behind_a_trusted_proxy_each_client_has_its_own_budget(pool: Pool, catalog: Catalog) -> None:

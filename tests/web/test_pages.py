@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.i18n import keys, t
 from mljudge.web.i18n import JS_KEYS
-from mljudge.web.markdown import render
+from mljudge.web.markdown import render_markdown
 
 from .urls import external_urls
 
@@ -180,7 +180,7 @@ def test_unknown_pages_are_friendly_404s(client: FlaskClient) -> None:
 
 
 def test_markdown_never_passes_html_through() -> None:
-    html = render("Hi <script>alert(1)</script> <img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))")
+    html = render_markdown("Hi <script>alert(1)</script> <img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))")
     assert "<script>" not in html and "<img" not in html
     assert "&lt;script&gt;" in html
     assert 'href="javascript' not in html

@@ -203,7 +203,7 @@ def not_graded(exercise: Exercise, track: str | None, message: str) -> Report:
 # --- output ------------------------------------------------------------------------------------------------
 
 
-def write_csv(exercise: Exercise, results: list[BatchResult], stream: TextIO, lang: str = "en") -> None:
+def write_results_csv(exercise: Exercise, results: list[BatchResult], stream: TextIO, lang: str = "en") -> None:
     """student, file, track, verdict, passed, total, one column per case id (its status), mistakes, note (why a
     row was skipped or not graded). Every cell is safe to open in a spreadsheet (file and folder names are the
     students' own: judge.spreadsheet)."""
@@ -221,7 +221,7 @@ def write_csv(exercise: Exercise, results: list[BatchResult], stream: TextIO, la
         writer.row(row)
 
 
-def to_json(exercise: Exercise, results: list[BatchResult], lang: str = "en") -> dict[str, Any]:
+def results_json(exercise: Exercise, results: list[BatchResult], lang: str = "en") -> dict[str, Any]:
     """Each report said in `lang`, as `judge run --json` prints it. A skipped row is {student, file, report: null,
     skipped: why}."""
     return {"exercise": exercise.slug,
@@ -231,8 +231,8 @@ def to_json(exercise: Exercise, results: list[BatchResult], lang: str = "en") ->
                         for r in results]}
 
 
-def write_json(exercise: Exercise, results: list[BatchResult], stream: TextIO, lang: str = "en") -> None:
-    stream.write(json.dumps(to_json(exercise, results, lang), ensure_ascii=False, indent=2) + "\n")
+def write_results_json(exercise: Exercise, results: list[BatchResult], stream: TextIO, lang: str = "en") -> None:
+    stream.write(json.dumps(results_json(exercise, results, lang), ensure_ascii=False, indent=2) + "\n")
 
 
 # One character per case in the terminal table, coloured as `judge run` colours the statuses.
@@ -276,10 +276,10 @@ def table(exercise: Exercise, results: list[BatchResult], *, color: bool, column
     legend = ["cases, left to right: " + ", ".join(case_ids),
               "  ".join(f"{paint(mark, STATUS_COLOR[s])} {s}" for s, mark in STATUS_MARK.items())]
     wrapped = [w for line in legend[:1] for w in textwrap.wrap(line, max(columns, 40), subsequent_indent="  ")]
-    return "\n".join([*lines, "", *wrapped, legend[1], "", summary(results)]) + "\n"
+    return "\n".join([*lines, "", *wrapped, legend[1], "", results_summary(results)]) + "\n"
 
 
-def summary(results: list[BatchResult]) -> str:
+def results_summary(results: list[BatchResult]) -> str:
     """'6 submission(s): accepted 2 · wrong_answer 1 · …', best verdict first; then how many were skipped."""
     counts = Counter(r.report.verdict for r in results if r.report is not None)
     parts = [f"{v} {counts[v]}" for v in reversed(SEVERITY) if counts[v]]

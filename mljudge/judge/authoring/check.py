@@ -59,7 +59,9 @@ def read_header(source: str) -> ExampleHeader:
 
 
 @dataclass(frozen=True)
-class Problem:
+class Finding:
+    """One thing `judge check` found: an error (the check fails) or a warning, where, and what."""
+
     level: Literal["error", "warning"]
     where: str
     message: str
@@ -71,16 +73,16 @@ class Problem:
 @dataclass
 class CheckResult:
     slug: str
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Finding] = field(default_factory=list)
     graded: int = 0
     seconds: float = 0.0
 
     @property
-    def errors(self) -> list[Problem]:
+    def errors(self) -> list[Finding]:
         return [p for p in self.problems if p.level == "error"]
 
     @property
-    def warnings(self) -> list[Problem]:
+    def warnings(self) -> list[Finding]:
         return [p for p in self.problems if p.level == "warning"]
 
     @property
@@ -106,10 +108,10 @@ class _Checker:
         self.footprint: dict[str, float] = {}  # track → the smallest max_rss_mb seen in it
 
     def error(self, where: Path | str, message: str, line: int | None = None) -> None:
-        self.result.problems.append(Problem("error", self._rel(where) + (f":{line}" if line else ""), message))
+        self.result.problems.append(Finding("error", self._rel(where) + (f":{line}" if line else ""), message))
 
     def warn(self, where: Path | str, message: str, line: int | None = None) -> None:
-        self.result.problems.append(Problem("warning", self._rel(where) + (f":{line}" if line else ""), message))
+        self.result.problems.append(Finding("warning", self._rel(where) + (f":{line}" if line else ""), message))
 
     def fail(self, exc: ExerciseError) -> None:
         for one in every(exc):  # a file's problems found at once are reported at once
@@ -169,7 +171,7 @@ class _Checker:
         draft = load_exercise(self.path, require_expected=False)
         computed = expected_values.compute(draft) if draft.reference else None
         if write and computed is not None:
-            expected_values.write(draft, computed)
+            expected_values.write_expected(draft, computed)
         exercise = load_exercise(self.path)
         if computed is not None:
             drifted = 0
