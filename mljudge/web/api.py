@@ -12,7 +12,7 @@ from mljudge.judge.errors import ExerciseError, UnknownExercise, UnknownTrack
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.lessons import BadParam, Lesson, UnknownAnswer, load_lesson, mark_task
 from mljudge.sandbox import Busy, ClientBusy
-from mljudge.web import client_address, course, lessons, locales, reports, security, state, submissions
+from mljudge.web import client_address, course, lessons, reports, security, state, submissions
 from mljudge.web.errors import ApiError
 from mljudge.web.i18n import wt
 from mljudge.web.inputs import BadQuery, answer_lang, body_lang, json_body, single_values
@@ -135,12 +135,12 @@ def get_panel_state(slug: str, panel_id: str) -> Response:
     exercise, found = _lesson(slug, lang)
     target = found.panel(panel_id)
     if target is None:
-        raise ApiError(404, locales.text("panel_unknown", lang, panel=panel_id))
+        raise ApiError(404, wt("panel_unknown", lang, panel=panel_id))
     try:
         asked = single_values(request.args, ignore=("lang",))
         return jsonify(lessons.panel_state(exercise, found, target, asked))
     except (BadParam, BadQuery) as exc:
-        raise ApiError(400, locales.text("panel_bad_param", lang, detail=str(exc))) from None
+        raise ApiError(400, wt("panel_bad_param", lang, detail=str(exc))) from None
 
 
 @api.post("/lessons/<slug>/tasks/<task_id>")

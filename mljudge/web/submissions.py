@@ -35,7 +35,7 @@ from mljudge.judge.grade import screen
 from mljudge.judge.i18n import t
 from mljudge.judge.report import Report
 from mljudge.store import Record, Store, StoreError, new_id
-from mljudge.web import locales, reports, security, state
+from mljudge.web import reports, security, state
 from mljudge.web.errors import ApiError
 from mljudge.web.i18n import request_lang, wt
 from mljudge.web.inputs import answer_lang
@@ -134,7 +134,7 @@ def judge(exercise: Exercise, code: str, track: str | None, *, client: str) -> S
                          mistakes=tuple(report.mistakes)))
     except StoreError as exc:
         log.error("submission %s (%s) graded %s but not saved: %s", job.id, exercise.slug, report.verdict, exc)
-        raise ApiError(503, locales.text("error_not_saved", request_lang()), headers={"Retry-After": "5"}) from None
+        raise ApiError(503, wt("error_not_saved", request_lang()), headers={"Retry-After": "5"}) from None
     return Submitted(job.id, report, graded)
 
 
@@ -147,7 +147,7 @@ def _store() -> Store | None:
 
 def _not_found(lang: str) -> ApiError:
     # One answer for every id that is not this learner's: missing, someone else's, malformed.
-    return ApiError(404, locales.text("error_no_submission", lang))
+    return ApiError(404, wt("error_no_submission", lang))
 
 
 @submissions.before_request
@@ -206,7 +206,7 @@ def _read(query: Any, store: Store, lang: str) -> Any:
         return query(store)
     except StoreError as exc:
         log.error("reading submissions failed: %s", exc)
-        raise ApiError(503, locales.text("error_store_unavailable", lang), headers={"Retry-After": "5"}) from None
+        raise ApiError(503, wt("error_store_unavailable", lang), headers={"Retry-After": "5"}) from None
 
 
 def init_app(app: Flask) -> None:

@@ -506,27 +506,30 @@ PANELS_JS = Path(__file__).resolve().parents[2] / "mljudge" / "web" / "static" /
 
 def test_every_panel_kind_has_its_component_and_strings_in_every_language() -> None:
     """A kind in judge.lessons.panels.PANEL_KINDS is drawn by web/static/js/panels/<kind>.js, whose every t("key")
-    exists in its table of web/locales/panels.<lang>.toml (or in `common`), in every language: a missing one would
-    show the key itself on the page."""
+    exists in its table of the string catalogue (web.panel.<kind>, or web.panel.common), in every language: a
+    missing one would show the key itself on the page."""
     import re
 
-    from mljudge.judge.i18n import LANGS
+    from mljudge.judge.i18n import LANGS, keys
     from mljudge.judge.lessons.panels import PANEL_KINDS
-    from mljudge.web.lessons import COMMON, _catalogs, kinds_with_strings
+    from mljudge.web.lessons import COMMON, kinds_with_strings
 
     modules = {p.stem for p in PANELS_JS.glob("*.js")} - {"kit"}
     assert modules == set(PANEL_KINDS), "a kind without its component, or a component without its kind"
     assert kinds_with_strings() == set(PANEL_KINDS)
-    catalogs = _catalogs()
+
+    def table(lang: str, kind: str) -> set[str]:  # the lang's own keys, with no English fallback
+        return {k.removeprefix(f"web.panel.{kind}.") for k in keys(lang) if k.startswith(f"web.panel.{kind}.")}
+
     for kind in PANEL_KINDS:
         source = (PANELS_JS / f"{kind}.js").read_text(encoding="utf-8")
         assert re.search(r"^export function mount\(root, \{", source, re.M), kind
         used = set(re.findall(r"\bt\(\s*\"([\w-]+)\"", source))
         used |= {f"{prefix}{name}" for prefix, names in _templated_keys(kind, source) for name in names}
         for lang in LANGS:
-            known = set(catalogs[lang][kind]) | set(catalogs[lang][COMMON])
+            known = table(lang, kind) | table(lang, COMMON)
             assert used <= known, f"{kind} ({lang}): no string for {sorted(used - known)}"
-            assert catalogs[lang][kind]["title"], kind
+            assert "title" in table(lang, kind), kind
 
 
 def _templated_keys(kind: str, source: str) -> list[tuple[str, list[str]]]:

@@ -13,7 +13,6 @@ from flask.testing import FlaskClient
 
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.i18n import keys, t
-from mljudge.web.i18n import JS_KEYS
 from mljudge.web.markdown import render_markdown
 
 from .urls import external_urls
@@ -187,7 +186,7 @@ def test_markdown_never_passes_html_through() -> None:
 
 
 def test_every_web_string_exists_in_every_language() -> None:
-    used = set(JS_KEYS)
+    used = set()
     for template in (WEB / "templates").glob("*.html"):
         used |= set(re.findall(r"""_\(["']([\w.]+)["']""", template.read_text(encoding="utf-8")))
     for module in (WEB).glob("*.py"):
