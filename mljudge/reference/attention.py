@@ -163,7 +163,7 @@ def panel_masks() -> dict[str, NDArray[np.bool_]]:
 
 
 def panel() -> dict[str, Any]:
-    """Everything the attention lesson's heatmap panel draws (exercises/attention/PANEL.md), as plain lists: the
+    """Everything the attention lesson's heatmap panel draws (exercises/attention/lesson.toml), as plain lists: the
     tokens, q, k, v, the preset masks, and for each mask the scores, the weights and the outputs, with and without
     the 1/√d_k scaling (for the page's own computation to be tested against)."""
     q, k, v = _panel_inputs()

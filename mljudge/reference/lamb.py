@@ -151,7 +151,7 @@ def _panel_layer(index: int) -> tuple[Floats, Floats]:
 
 
 def panel(lr: float = PANEL_LRS[0], weight_decay: float = LESSON_DECAY) -> dict[str, Any]:
-    """What the LAMB panel draws (exercises/lamb/PANEL.md) for one lr, as JSON-ready numbers: per layer its shape,
+    """What the LAMB panel draws (exercises/lamb/lesson.toml) for one lr, as JSON-ready numbers: per layer its shape,
     ‖param‖, the RMS of its entries, ‖r‖ on the first step, the trust ratio, and the relative step of AdamW and of
     LAMB."""
     layers = []

@@ -267,7 +267,7 @@ def is_unreduced(values: object, loss: object, atol: float, rtol: float = 0.0) -
     return bool(abs(float(np.mean(data)) - loss) < atol + rtol * abs(loss))
 
 
-# --- the lesson panels (exercises/huber/PANEL.md, exercises/cross-entropy/PANEL.md) ---------------------------
+# --- the lesson panels (exercises/huber/lesson.toml, exercises/cross-entropy/lesson.toml) ---------------------------
 # The curves are one-liners the page computes for its sliders, in the forms used here (tests/web compare the
 # page's numbers with these functions); the panels get their grids and starting states from here.
 

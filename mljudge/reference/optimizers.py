@@ -14,7 +14,7 @@ compared. Like PyTorch, g² overflows for |g| beyond about 1e154; the exercises 
 
 The second half is the lessons' valley, an elongated bowl f(x, y) = 0.1·x² + 5·y², and `paths`, which walks
 plain gradient descent, momentum, RMSProp and Adam down it from one start with the step functions above: the
-lesson plots, the lesson tasks' answers and the panel described in exercises/sgd-momentum/PANEL.md all come
+lesson plots, the lesson tasks' answers and the panel described in exercises/sgd-momentum/lesson.toml all come
 from here (tests/reference/test_optimizers.py pins them, and pins the steps to torch.optim).
 """
 

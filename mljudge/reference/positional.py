@@ -107,7 +107,7 @@ PANEL_DEFAULTS: dict[str, Any] = {"length": 64, "d_model": 32, "base": 10000.0, 
 
 
 def panel() -> dict[str, Any]:
-    """Everything the lesson's heatmap-and-clocks panel (exercises/positional-encoding/PANEL.md) draws at its
+    """Everything the lesson's heatmap-and-clocks panel (exercises/positional-encoding/lesson.toml) draws at its
     defaults, as plain lists, for the page's own computation to be tested against."""
     length, d_model, base = PANEL_DEFAULTS["length"], PANEL_DEFAULTS["d_model"], PANEL_DEFAULTS["base"]
     table = positional_encoding(length, d_model, base)

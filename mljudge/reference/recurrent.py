@@ -197,7 +197,7 @@ def first_below(values: ArrayLike, level: float) -> int | None:
 
 def echo_panel(weights: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0),
                impulses: tuple[float, ...] = (0.01, 0.5, 1.0, 3.0), steps: int = ECHO_STEPS) -> dict[str, Any]:
-    """What the rnn lesson's echo panel draws (exercises/rnn/PANEL.md): for each weight on the slider and each
+    """What the rnn lesson's echo panel draws (exercises/rnn/lesson.toml): for each weight on the slider and each
     impulse size, the echo and the influence at steps 1 … ``steps``, as plain lists."""
     runs = {}
     for w in weights:
@@ -275,7 +275,7 @@ def forget_bias_for(keep: float, steps: int) -> float:
 
 def keep_panel(forget_biases: tuple[float, ...] = tuple(np.round(np.arange(-2.0, 7.01, 0.5), 2)),
                steps: int = KEEP_STEPS) -> dict[str, Any]:
-    """What the lstm-cell lesson's panel draws (exercises/lstm-cell/PANEL.md): for each forget bias on the slider,
+    """What the lstm-cell lesson's panel draws (exercises/lstm-cell/lesson.toml): for each forget bias on the slider,
     the cell and hidden values of one write at step 1, and the gate values the cell uses, as plain lists."""
     runs = {}
     for b in forget_biases:

@@ -272,7 +272,7 @@ def toy_params() -> dict[str, Floats]:
 
 
 def panel() -> dict[str, Any]:
-    """Everything the lesson's panel (exercises/encoder-block/PANEL.md) draws, as plain lists: the toy sentence,
+    """Everything the lesson's panel (exercises/encoder-block/lesson.toml) draws, as plain lists: the toy sentence,
     its input, both heads' attention weights, the block's output, and the shapes through the block for the
     panel's default sizes."""
     x, p = toy_input(), toy_params()

@@ -337,7 +337,7 @@ def _plain(values: ArrayLike) -> Any:
 
 def panel(table: str = "xor", seed: int = LESSON_SEED, hidden: int = HIDDEN, lr: float = LR,
           steps: tuple[int, ...] = PANEL_STEPS) -> dict[str, Any]:
-    """What the XOR panel draws (exercises/xor/PANEL.md), as JSON-ready numbers: for each step in `steps`, the
+    """What the XOR panel draws (exercises/xor/lesson.toml), as JSON-ready numbers: for each step in `steps`, the
     network's probability on a PANEL_GRID × PANEL_GRID grid over [−0.5, 1.5]² (row i is x₁ = grid[i], column j
     is x₂ = grid[j]), its predictions for the four inputs, the loss, whether all four are learned, and each hidden
     unit's line: unit j is zero where w·x + b = 0 (w = W1[j], b = b1[j]), and "out" = w2[j] is its vote."""
