@@ -17,7 +17,7 @@ from typing import Any
 
 from mljudge.judge.exercise import PARAM_KINDS, RETURN_KINDS, TRACKS
 from mljudge.judge.i18n import LANGS
-from mljudge.sandbox import Limits
+from mljudge.sandbox import LIBRARIES, Limits
 
 Keys = tuple[str | int, ...]
 Found = Iterator[tuple[str, Keys]]  # (message, the keys of the offending value): Where turns keys into a line
@@ -344,10 +344,7 @@ FORBIDDEN_GROUPS = Table({"group": Table(values=Table({
 # exercises/vocabulary.toml: the course's words (judge.vocabulary).
 VOCABULARY_WORDS = Table({"word": Table(values=Table({
     "base": Bool(),
-    "numpy": List(Str()),
-    "torch": List(Str()),
-    "math": List(Str()),
-    "random": List(Str()),
+    **{library: List(Str()) for library in LIBRARIES},  # the word's names in each library (sandbox.tracks)
     "ops": List(Str()),
     "modules": List(Str()),
 }))})

@@ -403,10 +403,9 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
 def verified_inactive(hidden: tuple[str, ...]) -> list[str]:
     """The jail's layers that do not hold, tested from inside a throwaway child jailed as the zygotes' are (the
     probe `judge doctor` runs), as "name: why" lines: the banner says what holds, not only what was planned."""
-    from mljudge.sandbox.probe import probe
-    from mljudge.sandbox.rootfs import python_readable_paths
+    from mljudge.sandbox import jail_layers
 
-    return [f"{layer.name}: {layer.detail}" for layer in probe(python_readable_paths(), hidden) if not layer.active]
+    return [f"{layer.name}: {layer.detail}" for layer in jail_layers(hidden) if not layer.active]
 
 
 def warn_if_unconfined(modes: set[str], inactive: list[str], out: TextIO) -> bool:

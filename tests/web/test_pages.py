@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.i18n import keys, t
+from mljudge.sandbox import NAMES as TRACK_NAMES
 from mljudge.web.markdown import render_markdown
 
 from .urls import external_urls
@@ -193,7 +194,7 @@ def test_every_web_string_exists_in_every_language() -> None:
         used |= set(re.findall(r"""wt\(\s*f?["']([\w.]+)["']""", module.read_text(encoding="utf-8")))
     # keys built at run time ("track." ~ t, f"error.http_{status}") are listed by hand
     used = {key for key in used if not key.endswith(".") and "{" not in key}
-    used |= {"track.numpy", "track.torch", *(f"error.http_{s}" for s in (400, 404, 405, 413, 429, 500))}
+    used |= {*(f"track.{name}" for name in TRACK_NAMES), *(f"error.http_{s}" for s in (400, 404, 405, 413, 429, 500))}
     assert {"run", "status_col", "error.busy", "task_right"} <= used
     web_en = {k for k in keys("en") if k.startswith("web.")}
     web_ru = {k for k in keys("ru") if k.startswith("web.")}

@@ -10,7 +10,6 @@ solutions and accepted examples) or the memory limit less than 2× over the larg
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import re
 import time
@@ -35,7 +34,7 @@ from mljudge.judge.localise import say
 from mljudge.judge.mistakes import RAISED, as_answer, mistake_outputs, recognise
 from mljudge.judge.report import VERDICTS, Report
 from mljudge.sandbox import TRACKS as TRACK_SPECS
-from mljudge.sandbox import Pool, resolve
+from mljudge.sandbox import TRUSTED, Pool, resolve
 
 MIN_CASES, MIN_VISIBLE, MIN_HINTS = 6, 2, 3
 HEADROOM = 2.0
@@ -319,13 +318,13 @@ class _Checker:
             raised = frozenset(cid for cid, v in outputs.items() if v is RAISED)
             failed = [cid for cid, got in answers.items() if cases[cid].raises or (  # returned, should raise
                 cid in exercise.expected and not compare(exercise.expected[cid], got, exercise.function.returns,
-                                                         cases[cid].tolerance, "numpy").passed)]
+                                                         cases[cid].tolerance, TRUSTED.name).passed)]
             failed += [cid for cid in raised if not cases[cid].raises]  # raised where the answer returns
             if not answers:
                 self.error("mistakes.toml", f"mistake {mistake.id!r} raises on every case")
             elif not failed:
                 self.error("mistakes.toml", f"mistake {mistake.id!r} passes every case: add a case where it differs")
-            elif mistake not in (found := recognise(exercise, "numpy", answers, failed, raised)):
+            elif mistake not in (found := recognise(exercise, TRUSTED.name, answers, failed, raised)):
                 alone = [m.id for m in found if m.id in mistake.combines]
                 self.error("mistakes.toml", f"mistake {mistake.id!r} is not recognised from its own outputs" + (
                     f": {alone[0]!r}, which it combines, gives the same answers on every case (add a case where "
@@ -336,9 +335,10 @@ class _Checker:
         params = ", ".join(p.name for p in exercise.function.params if p.required)
         meta = exercise.path / "exercise.toml"
         for rule in exercise.forbidden:
-            for op in rule.aten:
-                problem = _aten_problem(op)
-                if problem:
+            for op in rule.aten:  # ops of a dispatcher: the tracks whose library has one say which it knows
+                problems = {spec.op_problem(op) for spec in map(TRACK_SPECS.get, rule.tracks)
+                            if spec is not None and spec.op_problem is not None}
+                for problem in sorted(p for p in problems if p):
                     self.error(meta, problem, _line_of(meta, f'"{op}"'))
             for dotted in rule.names:
                 if not _resolves(dotted):
@@ -373,30 +373,6 @@ class _Checker:
 
         for problem in lesson_problems(exercise):
             self.error(problem.file, problem.message, problem.line)
-
-
-def _aten_problem(name: str) -> str | None:
-    """Why the dispatcher tripwire could never match the forbidden op `name`, or None if it can. The tripwire
-    (sandbox.zygote.AtenGuard) compares "namespace::op" without the overload, so a name is "gelu" (aten is the
-    default namespace) or "aten::gelu", and must be an op the dispatcher knows."""
-    import torch
-
-    namespace, _, op = name.rpartition("::")
-    namespace = namespace or "aten"
-    if "." in op:
-        return (f"forbidden aten op {name!r} names an overload, but the tripwire compares ops without one, so it "
-                f"would never match: write {op.partition('.')[0]!r} (that refuses every overload)")
-    try:  # torch.ops makes any namespace on demand; an op is an OpOverloadPacket in it, anything else is not
-        packet = getattr(getattr(torch.ops, namespace), op, None) if op.isidentifier() else None
-    except Exception:
-        packet = None
-    if isinstance(packet, torch._ops.OpOverloadPacket):
-        return None
-    every: list[str] = getattr(torch._C, "_dispatch_get_all_op_names", list)()  # only for the suggestion: private API
-    known = {n.partition(".")[0].partition("::")[2] for n in every if n.startswith(f"{namespace}::")}
-    close = difflib.get_close_matches(op, sorted(known), n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ": check the spelling"
-    return f"forbidden aten op {name!r} is not an op of torch {torch.__version__}, so no call can match it{hint}"
 
 
 def _resolves(dotted: str) -> bool:

@@ -25,7 +25,7 @@ from typing import Any
 OUT = Path(__file__).resolve().parents[1] / "src" / "library-names.json"
 sys.path.insert(0, str(Path(__file__).resolve().parents[4]))  # the checkout, for `mljudge`
 
-from mljudge.sandbox.tracks import TRACKS, TrackSpec  # noqa: E402
+from mljudge.sandbox import TRACKS, TrackSpec  # noqa: E402  (the front door: what the sandbox says of its tracks)
 
 # Besides each track's own modules (its spec's `completion`): Python's math, in every track.
 COMMON_MODULES = ("math",)
