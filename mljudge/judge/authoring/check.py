@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -336,8 +337,9 @@ class _Checker:
         meta = exercise.path / "exercise.toml"
         for rule in exercise.forbidden:
             for op in rule.aten:  # ops of a dispatcher: the tracks whose library has one say which it knows
-                problems = {spec.op_problem(op) for spec in map(TRACK_SPECS.get, rule.tracks)
-                            if spec is not None and spec.op_problem is not None}
+                with _IMPORTING:  # it imports the library
+                    problems = {spec.op_problem(op) for spec in map(TRACK_SPECS.get, rule.tracks)
+                                if spec is not None and spec.op_problem is not None}
                 for problem in sorted(p for p in problems if p):
                     self.error(meta, problem, _line_of(meta, f'"{op}"'))
             for dotted in rule.names:
@@ -390,13 +392,20 @@ def _line_of(path: Path, needle: str) -> int | None:
     return next((n for n, line in enumerate(lines, 1) if needle in line), None)
 
 
+# `judge check --all` checks exercises in threads, and two threads importing one library at once can deadlock in
+# importlib (one holds torch and waits for torch.nn.functional, which the other holds while it waits for torch):
+# the check's own imports of the libraries (forbidden names, a track's ops) take turns.
+_IMPORTING = threading.RLock()
+
+
 def _module_prefix(dotted: str) -> str:
     """Import and return the longest module in `dotted`: torch.Tensor.backward → torch (a class is no module);
     torch.nn → torch.nn itself."""
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         try:
-            importlib.import_module(".".join(parts[:cut]))
+            with _IMPORTING:
+                importlib.import_module(".".join(parts[:cut]))
         except Exception:  # an attribute rather than a module, or nothing at all: try a shorter prefix
             continue
         return ".".join(parts[:cut])
