@@ -13,9 +13,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-LANGS = ("en", "ru")
 DEFAULT_LANG = "en"
 _LOCALES = Path(__file__).with_name("locales")
+# A language is its catalogue: adding locales/<lang>.toml adds it (and every exercise's texts must then speak it).
+LANGS: tuple[str, ...] = (DEFAULT_LANG, *sorted(p.stem for p in _LOCALES.glob("*.toml") if p.stem != DEFAULT_LANG))
 
 
 class Text(dict[str, str]):

@@ -30,10 +30,9 @@ from typing import Any
 import numpy as np
 
 from mljudge.judge.exercise import Exercise, Returns
+from mljudge.judge.i18n import t
 from mljudge.judge.inputs import materialize
 
-# The labels of an example in each language's prompt: (input, output).
-LABELS = {"en": ("input:", "output:"), "ru": ("вход:", "выход:")}
 FENCE = re.compile(r"^\s*```")
 _NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _NAME = re.compile(r"[^\W\d]\w*")
@@ -93,7 +92,7 @@ def example_problems(exercise: Exercise, reference: Callable[..., Any], lang: st
     found = []
     for start, lines in _blocks(text):
         try:
-            example = parse_example(lines, start, LABELS.get(lang, LABELS["en"]))
+            example = parse_example(lines, start, labels(lang))
         except FormatError as exc:
             found.append(ExampleProblem(file, exc.line, f"this example is not in the example format: {exc} (docs/"
                                                  "authoring.md, \"Examples in a prompt\")"))
@@ -101,6 +100,11 @@ def example_problems(exercise: Exercise, reference: Callable[..., Any], lang: st
         if example is not None:
             found += [ExampleProblem(file, line, message) for line, message in _compare(exercise, reference, example)]
     return found
+
+
+def labels(lang: str) -> tuple[str, str]:
+    """How a prompt in `lang` labels an example's input and output ("input:", "output:"): the string catalogue's."""
+    return t("prompt.example_input", lang), t("prompt.example_output", lang)
 
 
 def _blocks(text: str) -> Iterator[tuple[int, list[str]]]:
