@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import json
 import re
 import tomllib
@@ -37,12 +38,14 @@ from mljudge.judge.exercise import (
     NO_DEFAULT,
     TRACKS,
     Case,
+    Checker,
     Exercise,
     ExerciseTrack,
     ExerciseVocabulary,
     Forbidden,
     FunctionSpec,
     Mistake,
+    MistakePredicate,
     Param,
     Returns,
     Tolerance,
@@ -84,7 +87,9 @@ def _load(path: Path, require_expected: bool) -> Exercise:
         forbidden = tuple(_forbidden(item, where, i) for i, item in enumerate(meta.get("forbidden", [])))
         vocabulary = _vocabulary(meta.get("vocabulary", {}), tracks, where)
         title, summary = text_field(meta, "title", where), text_field(meta, "summary", where)
-        checker = load_callable(path, meta["checker"], where, "checker") if "checker" in meta else None
+        checker = (cast("Checker", _taking(load_callable(path, meta["checker"], where, "checker"), CHECKER_ARGS,
+                                           meta["checker"], where, "checker"))
+                   if "checker" in meta else None)
         reference = meta.get("reference", {}).get("function")
 
     cases_path = path / "cases.toml"
@@ -562,7 +567,8 @@ def _mistake(path: Path, item: dict[str, Any], where: Where, i: int, seen: set[s
 
         name = item["predicate"]
         predicate = (builtin.PREDICATES.get(name) if ":" not in name
-                     else load_callable(path, name, where, "mistake", i, "predicate"))
+                     else cast("MistakePredicate", _taking(load_callable(path, name, where, "mistake", i, "predicate"),
+                                                           PREDICATE_ARGS, name, where, "mistake", i, "predicate")))
         if predicate is None:
             raise where.error(f"unknown predicate {name!r}{schema.did_you_mean(name, builtin.PREDICATES)}; built "
                               f"in: {', '.join(builtin.PREDICATES)}", "mistake", i, "predicate")
@@ -625,6 +631,25 @@ def exercise_module(folder: Path, file_name: str) -> ModuleType:
         spec.loader.exec_module(module)
         _loaded_files[key] = module
     return module
+
+
+# What exercise code is called with (judge.api: Checker, MistakePredicate), for the message that says so.
+CHECKER_ARGS = ("case", "expected", "got", "earlier")
+PREDICATE_ARGS = ("got", "expected", "case")
+
+
+def _taking(func: Callable[..., Any], args: tuple[str, ...], ref: str, where: Where,
+            *keys: str | int) -> Callable[..., Any]:
+    """`func`, if it can be called with `args` positionally (the judge calls it so); else an error at its key, now
+    rather than an internal_error for every learner later."""
+    try:
+        inspect.signature(func).bind(*args)
+    except TypeError:
+        raise where.error(f"{ref!r} must take {len(args)} arguments, ({', '.join(args)}), as the judge calls it "
+                          "(mljudge.judge.api; docs/authoring.md)", *keys) from None
+    except ValueError:
+        pass  # no signature to see (a builtin): the call says the rest
+    return func
 
 
 def _advice(root: Path, module_ref: str) -> str:
