@@ -7,7 +7,7 @@ same machine, in one run.
                                                  # workers, 500 mixed submissions over HTTP, a worker SIGKILLed
                                                  # in the middle; every verdict checked, every row in the database
 
-Rows: in-process `run_job` on a warm pool of 1 and of 2 sandboxes (the baseline), then the same job through
+Rows: in-process `grade_job` on a warm pool of 1 and of 2 sandboxes (the baseline), then the same job through
 `Dispatcher.grade` with 1 and with 2 workers (concurrency 1 each). The queue's overhead per verdict is the queued
 p50 minus the in-process p50 with as many sandboxes (target ≤ 5 ms); beside it, the queued latency minus the
 worker's own grading time (what the verdict spent outside grade(): admission, Redis, the worker's Celery, the
@@ -35,7 +35,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from mljudge.dispatch.jobs import Job, run_job  # noqa: E402
+from mljudge.dispatch.jobs import GradingJob, grade_job  # noqa: E402
 from mljudge.dispatch.submitter import Dispatcher, Settings  # noqa: E402
 from mljudge.judge.catalog import Catalog  # noqa: E402
 from mljudge.judge.pools import new_pool  # noqa: E402
@@ -140,7 +140,7 @@ def bench(n: int, logs: Path) -> tuple[list[Row], bool]:
         pool.start(("numpy",))
 
         def in_process(pool: Pool = pool) -> None:
-            run_job(Job(new_id(), "gelu", code, "numpy"), gelu, pool, client=new_id())
+            grade_job(GradingJob(new_id(), "gelu", code, "numpy"), gelu, pool, client=new_id())
 
         try:
             rows.append(measure("in-process", size, in_process, n))
@@ -153,7 +153,7 @@ def bench(n: int, logs: Path) -> tuple[list[Row], bool]:
         dispatcher.check()
 
         def queued() -> float:
-            graded = dispatcher.grade(gelu, Job(new_id(), "gelu", code, "numpy"), client=new_id())
+            graded = dispatcher.grade(gelu, GradingJob(new_id(), "gelu", code, "numpy"), client=new_id())
             assert str(graded.parsed().verdict) == "accepted"
             return graded.grade_ms
 

@@ -65,7 +65,7 @@ def _worker(args: argparse.Namespace) -> int:
     _check(config.broker_url, broker, "--broker")
     if args.concurrency < 1:
         raise cli.UsageError("--concurrency must be at least 1")
-    return worker.run(broker, concurrency=args.concurrency, tracks=worker.parse_tracks(args.tracks),
+    return worker.run_worker(broker, concurrency=args.concurrency, tracks=worker.parse_tracks(args.tracks),
                       exercises_dir=args.exercises_dir or config.read()["EXERCISES_DIR"], name=args.name)
 
 
@@ -157,8 +157,8 @@ def _secret(args: argparse.Namespace) -> int:
 def _history_command(command: cli.AddCommand) -> None:
     from mljudge.client import cli as client
 
-    history = command("history", client.history, "your submissions on a course server, newest first (`judge run "
-                                                 "--server` and notebooks alike), or a link to see them in a browser")
+    history = command("history", client.history_command, "your submissions on a course server, newest first "
+                      "(`judge run --server` and notebooks alike), or a link to see them in a browser")
     history.add_argument("exercise", nargs="?", metavar="SLUG", help="only this exercise's (default: every one)")
     history.add_argument("--server", default=None, metavar="URL",
                          help="the course server (default: $MLJUDGE_SERVER)")

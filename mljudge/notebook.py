@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from mljudge.client import local, remote
-from mljudge.client.answer import Report
-from mljudge.client.errors import SourceNotFound, UsageError
+from mljudge.client.answer import CheckReport
+from mljudge.client.errors import BadArgument, SourceNotFound
 from mljudge.client.server import ENV, CourseServer
 from mljudge.client.source import Sent, from_function, from_text
 from mljudge.judge.i18n import DEFAULT_LANG, LANGS, t
 
-__all__ = ["Report", "check", "exercises", "hint", "load_ipython_extension", "show"]
+__all__ = ["CheckReport", "check", "exercises", "hint", "load_ipython_extension", "show"]
 
 # The hints of the latest report a server sent per (server, exercise): a server's course may not be this
 # machine's, and its answers carry every hint.
@@ -39,7 +39,7 @@ def _lang(lang: str | None) -> str:
     if lang is not None:
         code = lang.strip().lower().replace("_", "-").partition("-")[0]
         if code not in LANGS:
-            raise UsageError(f"lang={lang!r}: mljudge speaks {', '.join(LANGS)}")
+            raise BadArgument(f"lang={lang!r}: mljudge speaks {', '.join(LANGS)}")
         return code
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")
@@ -60,7 +60,7 @@ def _sent(function: Any, name: str, namespace: dict[str, Any]) -> tuple[Sent, st
         try:
             return from_text(function.read_text(encoding="utf-8"), str(function)), function.name
         except (OSError, UnicodeError) as exc:
-            raise UsageError(f"cannot read {function}: {getattr(exc, 'strerror', None) or exc}") from None
+            raise BadArgument(f"cannot read {function}: {getattr(exc, 'strerror', None) or exc}") from None
     if isinstance(function, str):
         return from_text(function), "solution.py"
     if not callable(function):
@@ -70,7 +70,7 @@ def _sent(function: Any, name: str, namespace: dict[str, Any]) -> tuple[Sent, st
 
 
 def check(slug: str, function: Any, *, track: str | None = None, lang: str | None = None,
-          server: str | None = None) -> Report:
+          server: str | None = None) -> CheckReport:
     """Grade `function` against exercise `slug` and return its report (it displays itself in Jupyter).
 
     `function`: the function you wrote (its source is taken from its cell or module, with what it uses there), or
@@ -81,14 +81,15 @@ def check(slug: str, function: Any, *, track: str | None = None, lang: str | Non
     namespace = sys._getframe(1).f_globals
     course_server = _server(server)
     if course_server is None:
-        graded = local.exercise(slug).function.name
+        graded = local.local_exercise(slug).function.name
         sent, filename = _sent(function, graded, namespace)
-        return local.grade(slug, sent, track=track, lang=said, filename=filename)
-    detail = remote.exercise(course_server, slug, said)
+        return local.grade_here(slug, sent, track=track, lang=said, filename=filename)
+    detail = remote.served_exercise(course_server, slug, said)
     function_spec = detail.get("function")
     graded = str(function_spec.get("name")) if isinstance(function_spec, dict) else slug
     sent, _ = _sent(function, graded, namespace)
-    report = remote.grade(course_server, slug, sent, track=track, lang=said, title=str(detail.get("title") or slug))
+    report = remote.grade_on_server(course_server, slug, sent, track=track, lang=said,
+                                    title=str(detail.get("title") or slug))
     said_hints = report.hints
     _server_hints[(course_server.url, slug)] = said_hints[report.localised.targeted:]
     return report
@@ -107,11 +108,11 @@ def load_ipython_extension(ipython: Any) -> None:
     parser.add_argument("--lang")
     parser.add_argument("--server")
 
-    def check_cell(line: str, cell: str) -> Report:
+    def check_cell(line: str, cell: str) -> CheckReport:
         try:
             args = parser.parse_args(shlex.split(line))
         except (argparse.ArgumentError, ValueError, SystemExit):
-            raise UsageError("usage: %%check SLUG [--track numpy|torch] [--lang en|ru] [--server URL]") from None
+            raise BadArgument("usage: %%check SLUG [--track numpy|torch] [--lang en|ru] [--server URL]") from None
         return check(args.slug, cell, track=args.track, lang=args.lang, server=args.server)
 
     ipython.register_magic_function(check_cell, magic_kind="cell", magic_name="check")
@@ -141,7 +142,7 @@ def show(slug: str, *, track: str | None = None, lang: str | None = None, server
     said = _lang(lang)
     course_server = _server(server)
     if course_server is not None:
-        detail = remote.exercise(course_server, slug, said)
+        detail = remote.served_exercise(course_server, slug, said)
         starters = detail.get("starters") if isinstance(detail.get("starters"), dict) else {}
         assert isinstance(starters, dict)
         chosen = track or next(iter(starters), "")
@@ -151,9 +152,9 @@ def show(slug: str, *, track: str | None = None, lang: str | None = None, server
         signature = function.get("signature", "") if isinstance(function, dict) else ""
         return _shown(str(detail.get("title", slug)), str(signature), str(text), chosen,
                       str(starters.get(chosen, "")), said)
-    exercise = local.exercise(slug)
+    exercise = local.local_exercise(slug)
     if track is not None and track not in exercise.tracks:
-        raise UsageError(f"exercise {slug!r} has no {track} track (it has: {', '.join(exercise.tracks)})")
+        raise BadArgument(f"exercise {slug!r} has no {track} track (it has: {', '.join(exercise.tracks)})")
     chosen = track or next(iter(exercise.tracks))
     return _shown(exercise.title.get_in(said), exercise.function.signature, exercise.prompt.get_in(said), chosen,
                   exercise.track(chosen).starter.get_in(said), said)
@@ -171,12 +172,12 @@ def hint(slug: str, n: int = 1, *, lang: str | None = None, server: str | None =
     course_server = _server(server)
     if course_server is not None and (course_server.url, slug) in _server_hints:
         hints = _server_hints[(course_server.url, slug)]
-    elif course_server is not None and slug not in local.catalog().slugs():
-        raise UsageError(f"the hints of {slug!r} come with its reports: check it on {course_server.url} first")
+    elif course_server is not None and slug not in local.local_catalog().slugs():
+        raise BadArgument(f"the hints of {slug!r} come with its reports: check it on {course_server.url} first")
     else:
-        hints = [h.get_in(said) for h in local.exercise(slug).hints]
+        hints = [h.get_in(said) for h in local.local_exercise(slug).hints]
     if not 1 <= n <= len(hints):
-        raise UsageError(t("client.no_hint", said, slug=slug, count=len(hints), number=n))
+        raise BadArgument(t("client.no_hint", said, slug=slug, count=len(hints), number=n))
     return Shown(f"**{t('client.hint_heading', said, number=n, count=len(hints))}:** {hints[n - 1]}")
 
 
@@ -227,6 +228,6 @@ def exercises(*, lang: str | None = None, server: str | None = None) -> Exercise
         return Exercises([ExerciseInfo(str(e.get("slug")), str((e.get("title") or {}).get(said, e.get("slug"))),
                                        str(e.get("module", "")), tuple(e.get("tracks") or ()))
                           for e in listed or [] if isinstance(e, dict)])
-    found = local.catalog()
+    found = local.local_catalog()
     return Exercises([ExerciseInfo(e.slug, e.title.get_in(said), e.module or "", tuple(e.tracks))
                       for e in found.all(on_error=lambda slug, exc: None)])

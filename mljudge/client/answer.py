@@ -24,7 +24,7 @@ from mljudge.judge.localise import Localised, default_hints
 from mljudge.judge.report import REPORT_VERSION, Verdict
 
 
-class Report:
+class CheckReport:
     """A graded submission, as a notebook or a script sees it. In Jupyter it displays itself as HTML (verdict,
     cases, the hint about this mistake, the curve); elsewhere `print(report)` gives `judge run`'s text.
 

@@ -12,8 +12,8 @@ import sys
 from datetime import datetime
 
 from mljudge.client import remote
-from mljudge.client.errors import UsageError
-from mljudge.client.server import ENV, CourseServer, Refused
+from mljudge.client.errors import BadArgument
+from mljudge.client.server import ENV, CourseServer, ServerRefused
 from mljudge.client.source import from_text
 from mljudge.judge import render
 from mljudge.judge.i18n import normalize_lang, t
@@ -29,18 +29,18 @@ def server_of(args: argparse.Namespace) -> str | None:
     return given if given is not None else (os.environ.get(ENV) or None)
 
 
-def run(args: argparse.Namespace, url: str) -> int:
+def run_on_server(args: argparse.Namespace, url: str) -> int:
     server = CourseServer(url)
     lang = normalize_lang(args.lang)
     try:
         code = args.file.read_bytes().decode("utf-8")
     except FileNotFoundError:
-        raise UsageError(f"no such file: {args.file}") from None
+        raise BadArgument(f"no such file: {args.file}") from None
     except UnicodeDecodeError:
-        raise UsageError(f"{args.file} is not UTF-8 text") from None
+        raise BadArgument(f"{args.file} is not UTF-8 text") from None
     except OSError as exc:
-        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
-    report = remote.grade(server, args.exercise, from_text(code, str(args.file)), track=args.track, lang=lang)
+        raise BadArgument(f"cannot read {args.file}: {exc.strerror}") from None
+    report = remote.grade_on_server(server, args.exercise, from_text(code, str(args.file)), track=args.track, lang=lang)
     said = report.shown(args.hints)
     if args.json:
         print(json.dumps({**said.to_dict(), "submission_id": report.submission_id}, ensure_ascii=False, indent=2))
@@ -52,16 +52,16 @@ def run(args: argparse.Namespace, url: str) -> int:
     return EXIT_OK if report.passed else EXIT_FAIL
 
 
-def history(args: argparse.Namespace) -> int:
+def history_command(args: argparse.Namespace) -> int:
     url = server_of(args)
     if not url:
-        raise UsageError(f"judge history lists a course server's record: --server URL (or ${ENV})")
+        raise BadArgument(f"judge history lists a course server's record: --server URL (or ${ENV})")
     server = CourseServer(url)
     lang = normalize_lang(args.lang)
     if args.browser:
         return _browser(server, args.exercise, lang)
     if args.exercise:
-        remote.exercise(server, args.exercise, lang)  # an unknown exercise is said as such, not as "nothing yet"
+        remote.served_exercise(server, args.exercise, lang)  # an unknown exercise is said as such, not as "nothing yet"
     found = server.history(args.exercise, lang)
     if found is None:
         print(t("client.history_none", lang, server=server.url))
@@ -84,20 +84,20 @@ def history(args: argparse.Namespace) -> int:
 def _browser(server: CourseServer, slug: str | None, lang: str) -> int:
     try:
         link = server.link(slug, lang)
-    except Refused as exc:
+    except ServerRefused as exc:
         if exc.error == "no_learner":  # the token kept here is not one this server issued (its keys were renewed)
-            raise UsageError(t("client.history_none", lang, server=server.url)) from None
+            raise BadArgument(t("client.history_none", lang, server=server.url)) from None
         if exc.status in (404, 405) and exc.error != "not_found":
-            raise UsageError(f"{server.url} does not open histories in a browser (an older mljudge?)") from None
+            raise BadArgument(f"{server.url} does not open histories in a browser (an older mljudge?)") from None
         if exc.status == 404:
-            raise UsageError(str(exc)) from None
+            raise BadArgument(str(exc)) from None
         raise
     if link is None:
         print(t("client.history_none", lang, server=server.url))
         return EXIT_FAIL
     path, seconds = link.get("path"), link.get("expires_in")
     if not isinstance(path, str) or not path.startswith("/") or not isinstance(seconds, int):
-        raise UsageError(f"{server.url} answered with no link")
+        raise BadArgument(f"{server.url} answered with no link")
     print(server.url + path)
     print(t("client.link_open", lang, minutes=max(1, seconds // 60), server=server.url), file=sys.stderr)
     return EXIT_OK

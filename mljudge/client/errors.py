@@ -26,5 +26,5 @@ class ServerError(ClientError):
     read (another version of mljudge, or not mljudge at all)."""
 
 
-class UsageError(ClientError):
+class BadArgument(ClientError):
     """A bad argument: an unknown exercise or track, a server URL that is not one."""

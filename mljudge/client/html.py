@@ -18,7 +18,7 @@ from mljudge.judge.render import terminal_safe
 from mljudge.judge.values import display_text
 
 if TYPE_CHECKING:
-    from mljudge.client.answer import Report
+    from mljudge.client.answer import CheckReport
 
 GREEN, RED, AMBER, PURPLE, GREY, BLUE, ORANGE = ("#1a7f37", "#cf222e", "#9a6700", "#8250df", "#6e7781", "#2f81f7",
                                                  "#e8710a")
@@ -42,7 +42,7 @@ def _badge(text: str, colour: str) -> str:
             f'color:#fff;font-weight:600">{_e(text)}</span>')
 
 
-def report(result: Report) -> str:
+def report(result: CheckReport) -> str:
     said = result.shown()
     lang = said.lang
     colour = TONE_COLOUR.get(result.tone, RED)
@@ -129,7 +129,7 @@ def _short(value: Any, marked: set[int] | None = None) -> str:
     return _e(text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…")
 
 
-def _hints(result: Report, lang: str) -> list[str]:
+def _hints(result: CheckReport, lang: str) -> list[str]:
     said = result.shown()
     out = []
     for number, hint in enumerate(said.hints):
@@ -143,7 +143,7 @@ def _hints(result: Report, lang: str) -> list[str]:
     return out
 
 
-def _sent(result: Report, lang: str) -> str:
+def _sent(result: CheckReport, lang: str) -> str:
     sent = result.sent
     assert sent is not None
     lines = sent.code.rstrip("\n").splitlines()

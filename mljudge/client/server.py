@@ -22,7 +22,7 @@ from importlib import metadata
 from typing import Any
 
 from mljudge.client import tokens
-from mljudge.client.errors import ServerError, UsageError
+from mljudge.client.errors import BadArgument, ServerError
 
 COOKIE = "mlj_learner"  # web.submissions.COOKIE (not imported: that module is the web's, with Flask)
 ENV = "MLJUDGE_SERVER"
@@ -36,18 +36,18 @@ except metadata.PackageNotFoundError:  # a checkout that was never installed
 
 def normalise(url: str) -> str:
     """`url` as the one key of a server: http(s)://host[:port][/prefix], lower-case scheme and host, no trailing
-    slash. UsageError for anything else."""
+    slash. BadArgument for anything else."""
     text = url.strip()
     try:
         parts = urllib.parse.urlsplit(text)
         port = parts.port
     except ValueError:
-        raise UsageError(f"{url!r} is not a server address; for example http://127.0.0.1:8000") from None
+        raise BadArgument(f"{url!r} is not a server address; for example http://127.0.0.1:8000") from None
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        raise UsageError(f"{url!r} is not a server address: it needs http:// or https:// and a host, for example "
+        raise BadArgument(f"{url!r} is not a server address: it needs http:// or https:// and a host, for example "
                          "http://127.0.0.1:8000")
     if parts.query or parts.fragment or parts.username or parts.password:
-        raise UsageError(f"{url!r}: give the server's address alone (no query, fragment or password)")
+        raise BadArgument(f"{url!r}: give the server's address alone (no query, fragment or password)")
     host = parts.hostname.lower()
     netloc = (f"[{host}]" if ":" in host else host) + (f":{port}" if port is not None else "")
     return f"{parts.scheme.lower()}://{netloc}{parts.path.rstrip('/')}"
@@ -63,7 +63,7 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 _OPENER = urllib.request.build_opener(_NoRedirects())
 
 
-class Refused(ServerError):
+class ServerRefused(ServerError):
     """The server answered with an error status: its code (`error`, e.g. not_found) and its sentence."""
 
     def __init__(self, status: int, error: str, detail: str, sentence: str) -> None:
@@ -93,7 +93,7 @@ class CourseServer:
     def history(self, slug: str | None, lang: str) -> dict[str, Any] | None:
         """This learner's submissions (of `slug`), newest first; None when this machine has no token for the
         server yet (asking would only make a new, empty learner)."""
-        if tokens.load(self.url) is None:
+        if tokens.load_token(self.url) is None:
             return None
         query = {"lang": lang, **({"exercise": slug} if slug else {})}
         return self._json("GET", "/api/submissions", query=query)
@@ -103,7 +103,7 @@ class CourseServer:
 
     def link(self, slug: str | None, lang: str) -> dict[str, Any] | None:
         """A one-time link that opens this learner's history in a browser; None without a token."""
-        if tokens.load(self.url) is None:
+        if tokens.load_token(self.url) is None:
             return None
         return self._json("POST", "/api/learner/links", body={"lang": lang, **({"exercise": slug} if slug else {})})
 
@@ -119,7 +119,7 @@ class CourseServer:
             headers["Content-Type"] = "application/json"
         # Sent with every request, as a browser sends its cookie: an answer to a request without it would carry a
         # new learner's token, which would replace this one.
-        if (token := tokens.load(self.url)) is not None:
+        if (token := tokens.load_token(self.url)) is not None:
             headers["Cookie"] = f"{COOKIE}={token}"
         request = urllib.request.Request(url, data=data, method=method, headers=headers)
         try:
@@ -153,7 +153,7 @@ class CourseServer:
             if COOKIE in cookie and cookie[COOKIE].value:
                 tokens.save(self.url, cookie[COOKIE].value)
 
-    def _refused(self, exc: urllib.error.HTTPError) -> Refused:
+    def _refused(self, exc: urllib.error.HTTPError) -> ServerRefused:
         status = exc.code
         error, detail = "", ""
         try:
@@ -181,7 +181,7 @@ class CourseServer:
         else:
             sentence = (f"{self.url} refused the request (HTTP {status} {exc.reason or ''}): is it an mljudge "
                         f"server of this version ({VERSION})?")
-        return Refused(status, error, detail, sentence)
+        return ServerRefused(status, error, detail, sentence)
 
     def _unreachable(self, exc: BaseException) -> str:
         reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc

@@ -44,7 +44,7 @@ def path_for(server: str) -> Path:
     return folder() / f"{readable}-{digest}.json"
 
 
-def load(server: str) -> str | None:
+def load_token(server: str) -> str | None:
     """The token this machine holds for `server`, or None when it has none yet."""
     path = path_for(server)
     try:

@@ -14,7 +14,9 @@ from mljudge.judge.report import Report, Verdict, say
 
 
 @dataclass(frozen=True)
-class Job:
+class GradingJob:
+    """A submission to grade, as it crosses the broker (sandbox.Job is what the sandbox then runs)."""
+
     id: str  # the submission's id: a job sent twice is still one submission, graded into one row
     exercise: str
     code: str
@@ -25,7 +27,7 @@ class Job:
         return {"id": self.id, "exercise": self.exercise, "code": self.code, "track": self.track, "plot": self.plot}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Job:
+    def from_json(cls, data: dict[str, Any]) -> GradingJob:
         return cls(id=str(data["id"]), exercise=str(data["exercise"]), code=str(data["code"]),
                    track=None if data.get("track") is None else str(data["track"]), plot=bool(data.get("plot")))
 
@@ -55,7 +57,7 @@ class Graded:
         return Report.from_json(self.report)
 
 
-def run_job(job: Job, exercise: Exercise, pool: sandbox.Pool | None, *, client: str = "",
+def grade_job(job: GradingJob, exercise: Exercise, pool: sandbox.Pool | None, *, client: str = "",
             worker: str = "") -> Graded:
     """Grade `job` in `pool`: the only call to grade() on the way from a POST to a verdict, whichever process
     makes it. Raises what grade() raises (UnknownTrack, sandbox.Busy, sandbox.ClientBusy)."""
@@ -64,7 +66,7 @@ def run_job(job: Job, exercise: Exercise, pool: sandbox.Pool | None, *, client: 
     return Graded(report=report.to_json(), grade_ms=(time.perf_counter() - started) * 1000, worker=worker)
 
 
-def route(exercise: Exercise, job: Job) -> str:
+def route(exercise: Exercise, job: GradingJob) -> str:
     """The track whose queue a job goes to: the one asked for, else the one grade() will detect (the library the
     graded function uses), else the exercise's first."""
     if job.track is not None:

@@ -24,7 +24,7 @@ from celery import states
 
 from mljudge.dispatch.admission import WINDOW, Admission
 from mljudge.dispatch.broker import AGAIN_PRIORITY, FIRST_PRIORITY, TASK, make_app, queue_name, safe_url
-from mljudge.dispatch.jobs import Graded, Job, Lost, internal_error, route
+from mljudge.dispatch.jobs import Graded, GradingJob, Lost, internal_error, route
 from mljudge.dispatch.results import Results
 from mljudge.judge.errors import JudgeError
 from mljudge.judge.exercise import Exercise
@@ -79,7 +79,7 @@ class Dispatcher:
             self._results.close()
         self.redis.close()
 
-    def grade(self, exercise: Exercise, job: Job, client: str) -> Graded:
+    def grade(self, exercise: Exercise, job: GradingJob, client: str) -> Graded:
         """Grade `job` on a worker. Raises sandbox.ClientBusy / Busy when it may not wait (or no worker takes
         it); a job workers keep dying on comes back as an internal error verdict."""
         track = route(exercise, job)
@@ -99,7 +99,7 @@ class Dispatcher:
             with contextlib.suppress(redis.RedisError):
                 self.admission.release(track, client, job.id, answered=answered)
 
-    def _send(self, job: Job, track: str, attempt: int, deadline: float) -> None:
+    def _send(self, job: GradingJob, track: str, attempt: int, deadline: float) -> None:
         # The message expires when the web stops waiting for this copy: a copy Redis hands back later is dropped.
         expires = datetime.now(UTC) + timedelta(seconds=max(1.0, deadline - time.monotonic()))
         try:
@@ -109,7 +109,7 @@ class Dispatcher:
             log.error("cannot send %s to the broker: %s", job.id, exc)
             raise Busy("the queue cannot be reached", 5.0) from None
 
-    def _await(self, exercise: Exercise, job: Job, track: str, limit: float) -> Graded:
+    def _await(self, exercise: Exercise, job: GradingJob, track: str, limit: float) -> Graded:
         results = self.results()
         waiter = results.watch(job.id)
         began = time.monotonic()
@@ -148,7 +148,7 @@ class Dispatcher:
                   exercise.slug, ATTEMPTS)
         return internal_error(exercise, track, Lost(f"the worker grading it stopped {ATTEMPTS} times", ATTEMPTS))
 
-    def _answer(self, meta: dict[str, object], job: Job, attempt: int, began: float) -> Graded | None:
+    def _answer(self, meta: dict[str, object], job: GradingJob, attempt: int, began: float) -> Graded | None:
         """The worker's answer, or None when the job failed on the worker (it is sent again)."""
         if meta.get("status") != states.SUCCESS or not isinstance(meta.get("result"), dict):
             log.warning("%s failed on its worker: %s", job.id, meta.get("result"))

@@ -6,9 +6,9 @@ Whoever can write to Redis can push anything onto a track's queue, and kombu and
 the worker: a message that is not JSON fails in the transport's own loop ("Unrecoverable error", and `judge worker`
 exits, with status 0), and so do headers or bodies of the wrong type in Celery's strategy (celery#4308, #7975; its
 on_decode_error covers only part of the way). Catching those exceptions one by one would be a list without end;
-instead a message is believed only when it has, field by field, the one shape this judge sends (`screen`), checked
-on the raw reply of Redis's BRPOP/RPOP, before anything else decodes it. A message screened out was already taken
-off the list by that command: it is gone, and the worker waits for the next.
+instead a message is believed only when it has, field by field, the one shape this judge sends (`screen_message`),
+checked on the raw reply of Redis's BRPOP/RPOP, before anything else decodes it. A message screened out was already
+taken off the list by that command: it is gone, and the worker waits for the next.
 
 A message that is well formed but not ours to grade (an unknown exercise, code that is not a solution) is still
 graded as any job is, and fails or is answered as any submission does: the screen keeps the worker alive, the judge
@@ -51,66 +51,67 @@ _PROPERTIES: dict[str, Any] = {
 }
 
 
-class Refused(ValueError):
+class ForeignMessage(ValueError):
     """Why a message is not a grading job of this judge."""
 
 
-def screen(raw: bytes) -> None:
-    """Pass a message that has the shape dispatch.submitter sends, field by field; raise Refused (saying why) for
+def screen_message(raw: bytes) -> None:
+    """Pass a message that has the shape dispatch.submitter sends, field by field; raise ForeignMessage (saying why) for
     anything else. Nothing is evaluated: JSON and base64 only, each within MAX_MESSAGE_BYTES."""
     if len(raw) > MAX_MESSAGE_BYTES:
-        raise Refused(f"larger than {MAX_MESSAGE_BYTES} bytes")
+        raise ForeignMessage(f"larger than {MAX_MESSAGE_BYTES} bytes")
     envelope = _json(raw, "the message")
     _fields(envelope, {"body": str, "content-encoding": str, "content-type": str, "headers": dict,
                        "properties": dict}, "the message", exact=True)
     if envelope["content-type"] != "application/json" or envelope["content-encoding"] != "utf-8":
-        raise Refused(f"content {envelope['content-type']!r} in {envelope['content-encoding']!r}, not JSON in UTF-8")
+        raise ForeignMessage(f"content {envelope['content-type']!r} in {envelope['content-encoding']!r}, "
+                             "not JSON in UTF-8")
     headers, properties = envelope["headers"], envelope["properties"]
     _fields(headers, _HEADERS, "the headers", required=("task", "id"))
     if headers["task"] != TASK:
-        raise Refused(f"a task {headers['task']!r:.80}, not {TASK}")
+        raise ForeignMessage(f"a task {headers['task']!r:.80}, not {TASK}")
     if not _ID.fullmatch(headers["id"]):
-        raise Refused("a task id that is not an id")
+        raise ForeignMessage("a task id that is not an id")
     if headers.get("stamps", {}) != {} or headers.get("stamped_headers"):
-        raise Refused("stamps: a job never has them")
+        raise ForeignMessage("stamps: a job never has them")
     timelimit = headers.get("timelimit", [None, None])
     if len(timelimit) != 2 or not all(t is None or type(t) in (int, float) for t in timelimit):
-        raise Refused("a time limit that is not two numbers")
+        raise ForeignMessage("a time limit that is not two numbers")
     if headers.get("expires") is not None:
         try:
             datetime.fromisoformat(headers["expires"])
         except ValueError:
-            raise Refused("an expiry that is not a date") from None
+            raise ForeignMessage("an expiry that is not a date") from None
     _fields(properties, _PROPERTIES, "the properties", required=("body_encoding", "delivery_tag", "delivery_info"))
     info = properties["delivery_info"]
     if properties["body_encoding"] != "base64" or not all(isinstance(info.get(k), str)
                                                            for k in ("exchange", "routing_key")):
-        raise Refused("properties of another kind of message")
+        raise ForeignMessage("properties of another kind of message")
     try:
         body = base64.b64decode(envelope["body"], validate=True)
     except (binascii.Error, ValueError):
-        raise Refused("a body that is not base64") from None
+        raise ForeignMessage("a body that is not base64") from None
     decoded = _json(body, "the body")
     if not (isinstance(decoded, list) and len(decoded) == 3 and isinstance(decoded[0], list)
             and decoded[1] == {} and isinstance(decoded[2], dict)):
-        raise Refused("a body that is not [args, {}, options]")
+        raise ForeignMessage("a body that is not [args, {}, options]")
     args, _, embedded = decoded
     if any(value is not None for value in embedded.values()) or not set(embedded) <= {
             "callbacks", "errbacks", "chain", "chord"}:
-        raise Refused("callbacks or a chain: a job never has them")
+        raise ForeignMessage("callbacks or a chain: a job never has them")
     if len(args) != 1 or not isinstance(args[0], dict):
-        raise Refused("arguments that are not one job")
+        raise ForeignMessage("arguments that are not one job")
     job = args[0]
     _fields(job, {**JOB_FIELDS, "track": (type(None), str), "plot": bool}, "the job", exact=True)
     if job["id"] != headers["id"]:
-        raise Refused("a job whose id is not the task's")
+        raise ForeignMessage("a job whose id is not the task's")
 
 
 def _json(raw: bytes, what: str) -> Any:
     try:
         return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise Refused(f"{what} is not JSON in UTF-8") from None
+        raise ForeignMessage(f"{what} is not JSON in UTF-8") from None
 
 
 def _fields(data: Any, kinds: dict[str, Any], what: str, *, required: tuple[str, ...] = (),
@@ -118,17 +119,17 @@ def _fields(data: Any, kinds: dict[str, Any], what: str, *, required: tuple[str,
     """Every key of `data` is one of `kinds` and of its type (a bool is no int here); the `required` ones (or, when
     `exact`, all of them) are there."""
     if not isinstance(data, dict):
-        raise Refused(f"{what} is not an object")
+        raise ForeignMessage(f"{what} is not an object")
     for key, value in data.items():
         kind = kinds.get(key)
         if kind is None:
-            raise Refused(f"{what}: an unknown field {str(key)[:40]!r}")
+            raise ForeignMessage(f"{what}: an unknown field {str(key)[:40]!r}")
         allowed = kind if isinstance(kind, tuple) else (kind,)
         if type(value) not in allowed:
-            raise Refused(f"{what}: {key} is a {type(value).__name__}")
+            raise ForeignMessage(f"{what}: {key} is a {type(value).__name__}")
     missing = [key for key in (kinds if exact else required) if key not in data]
     if missing:
-        raise Refused(f"{what}: no {', '.join(missing)}")
+        raise ForeignMessage(f"{what}: no {', '.join(missing)}")
 
 
 def _shown(raw: bytes) -> str:
@@ -136,7 +137,7 @@ def _shown(raw: bytes) -> str:
 
 
 class ScreeningRedis(redis.Redis):
-    """The client kombu's channel reads its queues with: a message BRPOP or RPOP returns that fails `screen` is
+    """The client kombu's channel reads its queues with: a message BRPOP or RPOP returns that fails `screen_message` is
     logged and answered as no message at all."""
 
     def parse_response(self, connection: Any, command_name: str | bytes, **options: Any) -> Any:
@@ -152,8 +153,8 @@ class ScreeningRedis(redis.Redis):
 def _passes(item: Any, queue: Any) -> bool:
     raw = item if isinstance(item, bytes) else str(item).encode("utf-8", "replace")
     try:
-        screen(raw)
-    except Refused as why:
+        screen_message(raw)
+    except ForeignMessage as why:
         name = queue.decode("utf-8", "replace") if isinstance(queue, bytes) else str(queue)
         log.warning("dropped a message from %s that is not a grading job of this judge: %s (%d bytes: %s)",
                     name.split("\x06\x16")[0] or "a queue", why, len(raw), _shown(raw))
@@ -174,7 +175,9 @@ class QoS(kombu_redis.QoS):
                 self._remove_from_indices(tag, connection.pipeline()).execute()  # type: ignore[no-untyped-call]
 
 
-class Channel(kombu_redis.Channel):
+class ScreeningChannel(kombu_redis.Channel):
+    """kombu's channel to Redis, reading through ScreeningRedis."""
+
     QoS = QoS
 
     def _get_client(self) -> Any:
@@ -184,4 +187,4 @@ class Channel(kombu_redis.Channel):
 
 
 class Transport(kombu_redis.Transport):
-    Channel = Channel
+    Channel = ScreeningChannel

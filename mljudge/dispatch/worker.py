@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from celery import Celery
 
 from mljudge.dispatch.broker import TASK, make_app, queue_name, safe_url
-from mljudge.dispatch.jobs import Job, run_job
+from mljudge.dispatch.jobs import GradingJob, grade_job
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.errors import JudgeError
 from mljudge.sandbox import TRACKS, Pool
@@ -46,17 +46,17 @@ def register(app: Celery) -> Any:
     """The grading task, on `app`."""
 
     @app.task(name=TASK)  # type: ignore[untyped-decorator]
-    def grade_job(payload: dict[str, Any]) -> dict[str, Any]:
+    def grading_task(payload: dict[str, Any]) -> dict[str, Any]:
         if _grading is None:
             raise RuntimeError("this process is not a judge worker")
-        job = Job.from_json(payload)
+        job = GradingJob.from_json(payload)
         exercise = _grading.catalog.get(job.exercise)
         # The client in this pool's fair queue is the job itself: fairness between learners is the web's
         # (dispatch.admission), across every worker; this worker never holds more jobs than it has sandboxes.
-        graded = run_job(job, exercise, _grading.pool, client=job.id, worker=_grading.name)
+        graded = grade_job(job, exercise, _grading.pool, client=job.id, worker=_grading.name)
         return graded.to_json()
 
-    return grade_job
+    return grading_task
 
 
 def parse_tracks(text: str | None) -> tuple[str, ...]:
@@ -70,8 +70,8 @@ def parse_tracks(text: str | None) -> tuple[str, ...]:
     return tracks
 
 
-def run(broker_url: str, *, concurrency: int = 1, tracks: tuple[str, ...] = tuple(TRACKS),
-        exercises_dir: Path | None = None, name: str | None = None, out: TextIO = sys.stdout) -> int:
+def run_worker(broker_url: str, *, concurrency: int = 1, tracks: tuple[str, ...] = tuple(TRACKS),
+               exercises_dir: Path | None = None, name: str | None = None, out: TextIO = sys.stdout) -> int:
     """Start the zygotes of `tracks`, then grade jobs from their queues until SIGTERM (finishes the jobs in hand)
     or SIGINT. Returns the exit code."""
     from mljudge.judge.pools import new_pool

@@ -172,7 +172,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.exercises_dir is not None:
             raise UsageError("--exercises-dir names a course on this machine; with --server the server's course "
                              "grades (add --local to grade here)")
-        return client.run(args, server)
+        return client.run_on_server(args, server)
     exercise = _exercise(args)
     root = _catalog(args).root  # the pool grade() takes, made here: its jails hide the course too
     shared_pool(course_vocabulary(root), hide=(root,))
@@ -325,9 +325,9 @@ def _grade(args: argparse.Namespace) -> int:
         results = batch.grade_all(exercise, submissions, pool=pool, jobs=jobs, track=args.track,
                                   on_done=lambda r: progress.step(r.file))
         if args.json:
-            batch.write_json(exercise, results, out, lang)
+            batch.write_results_json(exercise, results, out, lang)
         elif args.csv:
-            batch.write_csv(exercise, results, out, lang)
+            batch.write_results_csv(exercise, results, out, lang)
         else:
             render.write(batch.table(exercise, results, color=render.use_color(out), lang=lang), out)
     finally:
@@ -336,7 +336,7 @@ def _grade(args: argparse.Namespace) -> int:
         if out is not sys.stdout:
             out.close()
     if args.json or args.csv:
-        print(batch.summary(results), file=sys.stderr)  # stdout may hold the data
+        print(batch.results_summary(results), file=sys.stderr)  # stdout may hold the data
     return EXIT_OK
 
 

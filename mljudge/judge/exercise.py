@@ -5,10 +5,10 @@ known mistakes. `judge.loader` reads an exercise folder into it (and says precis
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeAlias
 
 import numpy as np
 
@@ -16,7 +16,7 @@ from mljudge.judge.errors import UnknownTrack
 from mljudge.judge.i18n import Text
 from mljudge.judge.vocabulary import Refusals, Vocabulary
 from mljudge.sandbox import NAMES as track_names
-from mljudge.sandbox import Limits
+from mljudge.sandbox import Array, Limits, Opaque
 
 # dict: named arrays (a transformer block's parameters), each given like an array argument.
 PARAM_KINDS = ("array", "int_array", "bool_array", "float", "int", "bool", "dict")
@@ -65,7 +65,9 @@ class Tolerance:
 
 
 @dataclass(frozen=True)
-class Track:
+class ExerciseTrack:
+    """The exercise in one track (a sandbox.TrackSpec): its starter, solution and allowed imports."""
+
     name: str
     starter: Text  # the same code in every language, its comments and docstring translated (judge.starters)
     solution: str
@@ -105,12 +107,40 @@ class Case:
     raised_by_learner: bool = False  # only a `raise` of the learner's own code counts (cases.toml raised_by)
 
 
+# What a learner's function returned, as the judge sees it (sandbox.wire decodes it): an array as a fresh ndarray in
+# an Array, plain numbers, None, containers of those, and anything else as an Opaque (only its type name crossed).
+Answer: TypeAlias = (Array | Opaque | bool | int | float | list["Answer"] | tuple["Answer", ...]
+                     | dict[str, "Answer"] | None)
+# A case's expected value, as expected.json stores it (judge.values.from_json): None where it is not stored (a case
+# that must raise, a hidden case of an exercise judged by its checker).
+Expected: TypeAlias = np.ndarray | bool | int | float | tuple["Expected", ...] | dict[str, "Expected"] | None
+# The cases before this one in the same run, each with the answer it got (a checker's `earlier`).
+Earlier: TypeAlias = Sequence[tuple["Case", Answer]]
+
+
+class Checker(Protocol):
+    """An exercise's checker (`checker = "checker.py:check"`), for answers that are not one fixed value: why the
+    answer `got` to `case` is wrong, in every language, or None when it is right. `earlier` holds the cases before
+    this one with their answers from the same run ("the same seed gives the same mask" is a property of two).
+    Called positionally; what it raises, or a result that is neither None nor a Text, is the checker's bug and
+    the learner's internal_error."""
+
+    def __call__(self, case: Case, expected: Expected, got: Answer, earlier: Earlier, /) -> Text | None: ...
+
+
+class MistakePredicate(Protocol):
+    """A known mistake recognised by a test of one failed case (`predicate = "mistakes.py:name"`): whether the
+    answer `got` to `case` shows it. The mistake is recognised when it holds on every failed case."""
+
+    def __call__(self, got: Answer, expected: Expected, case: Case, /) -> bool: ...
+
+
 @dataclass(frozen=True)
 class Mistake:
     id: str
     hint: Text
-    function: Callable[..., Any] | None = None
-    predicate: Callable[..., bool] | None = None
+    function: Callable[..., Any] | None = None  # a wrong implementation, with the exercise's own signature
+    predicate: MistakePredicate | None = None
     combines: tuple[str, ...] = ()  # the ids of the known mistakes this one makes at once (mistakes.toml)
 
 
@@ -134,7 +164,7 @@ class Exercise:
     module: str
     order: int
     function: FunctionSpec
-    tracks: dict[str, Track]
+    tracks: dict[str, ExerciseTrack]
     tolerance: Tolerance
     limits: Limits
     forbidden: tuple[Forbidden, ...]
@@ -145,7 +175,7 @@ class Exercise:
     prompt: Text
     reference: str | None = None
     vocabulary: ExerciseVocabulary | None = None
-    checker: Callable[..., Any] | None = None
+    checker: Checker | None = None
     plot_grid: tuple[float, float, int] | None = None
     plot_fixed: dict[str, float] = field(default_factory=dict)  # held while the first other parameter sweeps
     lesson: dict[str, Any] | None = None
@@ -177,7 +207,7 @@ class Exercise:
         it, the comparison (no checker) or the report (a visible case); never for a case that must raise."""
         return stores_expected(case, judged_by_checker=self.checker is not None)
 
-    def track(self, name: str) -> Track:
+    def track(self, name: str) -> ExerciseTrack:
         if name not in self.tracks:
             raise UnknownTrack(name, list(self.tracks))
         return self.tracks[name]

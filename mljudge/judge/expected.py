@@ -46,7 +46,7 @@ def compute(exercise: Exercise) -> dict[str, Any]:
     return out
 
 
-def write(exercise: Exercise, computed: dict[str, Any]) -> Path:
+def write_expected(exercise: Exercise, computed: dict[str, Any]) -> Path:
     path = exercise.path / "expected.json"
     path.write_text(dumps(exercise, computed), encoding="utf-8")
     return path

@@ -1,7 +1,9 @@
 """Languages: every text a learner sees exists in each of `LANGS`.
 
-Interface strings live in `judge/locales/<lang>.toml` as dotted keys; exercise texts (titles, prompts, hints,
-reasons) are `Text` values read from the exercise's own files.
+Interface strings live in one catalogue per language, `judge/locales/<lang>.toml`, as dotted keys: the judge's
+(verdicts, case messages, the CLI) and the web's (`web.*`, the lesson panels' `web.panel.<kind>.*`); one test keeps
+every language's keys the same. Exercise texts (titles, prompts, hints, reasons) are `Text` values read from the
+exercise's own files.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-LANGS = ("en", "ru")
 DEFAULT_LANG = "en"
 _LOCALES = Path(__file__).with_name("locales")
+# A language is its catalogue: adding locales/<lang>.toml adds it (and every exercise's texts must then speak it).
+LANGS: tuple[str, ...] = (DEFAULT_LANG, *sorted(p.stem for p in _LOCALES.glob("*.toml") if p.stem != DEFAULT_LANG))
 
 
 class Text(dict[str, str]):
@@ -58,3 +61,12 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
 
 def keys(lang: str) -> set[str]:
     return set(_catalog(lang))
+
+
+def strings(prefix: str, lang: str) -> dict[str, str]:
+    """The strings under `prefix.` (their keys without it), unformatted: {name} placeholders are left for a page's
+    script to fill. A key missing in `lang` is the English one."""
+    start = f"{prefix}."
+    english = _catalog(DEFAULT_LANG)
+    mine = _catalog(normalize_lang(lang))
+    return {key.removeprefix(start): mine.get(key) or text for key, text in english.items() if key.startswith(start)}

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import json
 import re
 import tomllib
@@ -37,15 +38,17 @@ from mljudge.judge.exercise import (
     NO_DEFAULT,
     TRACKS,
     Case,
+    Checker,
     Exercise,
+    ExerciseTrack,
     ExerciseVocabulary,
     Forbidden,
     FunctionSpec,
     Mistake,
+    MistakePredicate,
     Param,
     Returns,
     Tolerance,
-    Track,
     stores_expected,
 )
 from mljudge.judge.i18n import DEFAULT_LANG, LANGS, Text
@@ -84,7 +87,9 @@ def _load(path: Path, require_expected: bool) -> Exercise:
         forbidden = tuple(_forbidden(item, where, i) for i, item in enumerate(meta.get("forbidden", [])))
         vocabulary = _vocabulary(meta.get("vocabulary", {}), tracks, where)
         title, summary = text_field(meta, "title", where), text_field(meta, "summary", where)
-        checker = load_callable(path, meta["checker"], where, "checker") if "checker" in meta else None
+        checker = (cast("Checker", _taking(load_callable(path, meta["checker"], where, "checker"), CHECKER_ARGS,
+                                           meta["checker"], where, "checker"))
+                   if "checker" in meta else None)
         reference = meta.get("reference", {}).get("function")
 
     cases_path = path / "cases.toml"
@@ -144,7 +149,7 @@ def schema_errors(folder: Path) -> list[ExerciseError]:
             doc = read_toml(folder / name)
         except ExerciseError:
             continue
-        out.extend(schema.validate(doc, spec, Where(folder / name)))
+        out.extend(validate(doc, spec, Where(folder / name)))
     return out
 
 
@@ -200,11 +205,16 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ExerciseError(path, f"cannot be read: {exc.strerror}") from None
 
 
+def validate(doc: dict[str, Any], spec: schema.Spec, where: Where) -> list[ExerciseError]:
+    """Every way `doc` (a file read by `where`) departs from `spec` (judge.schema), each at its file:line."""
+    return [where.error(message, *keys) for message, keys in spec.problems(doc, ())]
+
+
 def read_checked(path: Path, spec: schema.Table | None = None) -> tuple[dict[str, Any], Where]:
     """A TOML file, checked against its schema (by default the one for its name in `schema.FILES`): the first key
     refused is an ExerciseError at its line."""
     doc, where = read_toml(path), Where(path)
-    errors = schema.validate(doc, spec or schema.FILES[path.name], where)
+    errors = validate(doc, spec or schema.FILES[path.name], where)
     if errors:
         raise errors[0]
     return doc, where
@@ -239,7 +249,7 @@ def text_field(table: dict[str, Any], key: str, where: Where, *path: str | int) 
                           *path, key)
     for lang, text in value.items():
         if not isinstance(text, str):
-            raise where.error(f"{key}.{lang} must be a string, not {schema.describe(text)}", *path, key, lang)
+            raise where.error(f"{key}.{lang} must be a string, not {schema.describe_value(text)}", *path, key, lang)
     text = Text({str(k): v for k, v in value.items()})
     missing = text.missing()
     if missing:
@@ -288,11 +298,11 @@ def _returns(spec: dict[str, Any]) -> Returns:
     return Returns(kind)
 
 
-def _tracks(path: Path, table: dict[str, Any], where: Where) -> dict[str, Track]:
+def _tracks(path: Path, table: dict[str, Any], where: Where) -> dict[str, ExerciseTrack]:
     tracks = {}
     for name, conf in table.items():  # only numpy and torch get past the schema
         starter = conf.get("starter", f"starters/{name}.py")
-        tracks[name] = Track(
+        tracks[name] = ExerciseTrack(
             name=name,
             starter=_starters(path, starter),
             solution=_read_text(path / conf.get("solution", f"solutions/{name}.py")),
@@ -366,7 +376,7 @@ def _plot_fixed(table: dict[str, Any], function: FunctionSpec, where: Where) -> 
     return {name: float(value) for name, value in fixed.items()}
 
 
-def _vocabulary(table: dict[str, Any], tracks: dict[str, Track], where: Where) -> ExerciseVocabulary:
+def _vocabulary(table: dict[str, Any], tracks: dict[str, ExerciseTrack], where: Where) -> ExerciseVocabulary:
     """The exercise's `[vocabulary]` over its course's words (every exercise has one: no table is the base)."""
     words = course_words(where.path.parent.parent)
     adds, takes = tuple(table.get("adds", ())), tuple(table.get("takes", ()))
@@ -557,7 +567,8 @@ def _mistake(path: Path, item: dict[str, Any], where: Where, i: int, seen: set[s
 
         name = item["predicate"]
         predicate = (builtin.PREDICATES.get(name) if ":" not in name
-                     else load_callable(path, name, where, "mistake", i, "predicate"))
+                     else cast("MistakePredicate", _taking(load_callable(path, name, where, "mistake", i, "predicate"),
+                                                           PREDICATE_ARGS, name, where, "mistake", i, "predicate")))
         if predicate is None:
             raise where.error(f"unknown predicate {name!r}{schema.did_you_mean(name, builtin.PREDICATES)}; built "
                               f"in: {', '.join(builtin.PREDICATES)}", "mistake", i, "predicate")
@@ -566,7 +577,7 @@ def _mistake(path: Path, item: dict[str, Any], where: Where, i: int, seen: set[s
 
 
 def _lesson(path: Path) -> dict[str, Any] | None:
-    """The raw lesson: judge.lesson checks it (`judge check`) and reads it (the web)."""
+    """The raw lesson: judge.lessons checks it (`judge check`) and reads it (the web)."""
     file = path / "lesson.toml"
     if not file.is_file():
         return None
@@ -590,17 +601,7 @@ def load_callable(folder: Path, ref: str, where: Where, *keys: str | int) -> Cal
         if not attr:
             raise ImportError("name it as MODULE:FUNCTION")
         if module_ref.endswith(".py"):
-            file = (folder / module_ref).resolve()
-            key = (file, file.stat().st_mtime if file.is_file() else 0.0)
-            module = _loaded_files.get(key)
-            if module is None:
-                name = f"{course.package_name(root)}_exercise_{folder.name.replace('-', '_')}_{file.stem}"
-                spec = importlib.util.spec_from_file_location(name, file)
-                if spec is None or spec.loader is None or not file.is_file():
-                    raise ImportError(f"{module_ref} not found")
-                module = importlib.util.module_from_spec(spec)
-                spec.loader.exec_module(module)
-                _loaded_files[key] = module
+            module = exercise_module(folder, module_ref)
         elif module_ref.startswith(course.CODE_PREFIX):
             module = course.import_module(root, module_ref.removeprefix(course.CODE_PREFIX))
         else:
@@ -612,6 +613,43 @@ def load_callable(folder: Path, ref: str, where: Where, *keys: str | int) -> Cal
     if not callable(func):
         raise where.error(f"{ref!r} is not callable", *keys)
     return cast("Callable[..., Any]", func)
+
+
+def exercise_module(folder: Path, file_name: str) -> ModuleType:
+    """A Python file of an exercise's folder (mistakes.py, checker.py), run once per version of the file: the
+    judge loads these by path, not as a package. Raises ImportError when there is no such file, and whatever the
+    file's own code raises."""
+    file = (folder / file_name).resolve()
+    key = (file, file.stat().st_mtime if file.is_file() else 0.0)
+    module = _loaded_files.get(key)
+    if module is None:
+        name = f"{course.package_name(folder.parent)}_exercise_{folder.name.replace('-', '_')}_{file.stem}"
+        spec = importlib.util.spec_from_file_location(name, file)
+        if spec is None or spec.loader is None or not file.is_file():
+            raise ImportError(f"{file_name} not found")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _loaded_files[key] = module
+    return module
+
+
+# What exercise code is called with (judge.api: Checker, MistakePredicate), for the message that says so.
+CHECKER_ARGS = ("case", "expected", "got", "earlier")
+PREDICATE_ARGS = ("got", "expected", "case")
+
+
+def _taking(func: Callable[..., Any], args: tuple[str, ...], ref: str, where: Where,
+            *keys: str | int) -> Callable[..., Any]:
+    """`func`, if it can be called with `args` positionally (the judge calls it so); else an error at its key, now
+    rather than an internal_error for every learner later."""
+    try:
+        inspect.signature(func).bind(*args)
+    except TypeError:
+        raise where.error(f"{ref!r} must take {len(args)} arguments, ({', '.join(args)}), as the judge calls it "
+                          "(mljudge.judge.api; docs/authoring.md)", *keys) from None
+    except ValueError:
+        pass  # no signature to see (a builtin): the call says the rest
+    return func
 
 
 def _advice(root: Path, module_ref: str) -> str:

@@ -22,7 +22,7 @@ PYTHON_ERROR = "report.python_error"
 PYTHON_WORDS = {"policy.syntax_error": "msg"}
 
 
-def say(message: Message, lang: str) -> str:
+def sentence(message: Message, lang: str) -> str:
     """One message as a sentence in `lang`."""
     return "".join(_part(part, lang) for part in message)
 
@@ -31,7 +31,7 @@ def _part(part: Any, lang: str) -> str:
     if isinstance(part, Say):
         params = {name: _param(value, lang) for name, value in part.params.items()}
         if part.key == PYTHON_ERROR:
-            return python_messages.say(params["type"], params["message"], lang)
+            return python_messages.exception_line(params["type"], params["message"], lang)
         if part.key in PYTHON_WORDS:
             name = PYTHON_WORDS[part.key]
             params[name] = python_messages.translate(str(params.get(name, "")), lang)
@@ -45,7 +45,7 @@ def _param(value: Any, lang: str) -> Any:
     if isinstance(value, Say | Text):
         return _part(value, lang)
     if isinstance(value, tuple):  # a nested message
-        return say(value, lang)
+        return sentence(value, lang)
     return value
 
 
@@ -169,12 +169,12 @@ def localise(report: Report, lang: str, *, hints: int | None = None) -> Localise
     said = Localised(
         exercise=report.exercise, track=report.track, lang=lang, verdict=report.verdict,
         verdict_label=t(f"verdict.{report.verdict}.label", lang), tone=VERDICT_FACTS[report.verdict].tone,
-        message=say(report.message, lang),
+        message=sentence(report.message, lang),
         passed=report.passed, total=report.total, cases=[_case(c, lang) for c in report.cases],
-        hints=[say(h, lang) for h in report.hints], hint_kinds=list(report.hint_kinds), targeted=report.targeted,
+        hints=[sentence(h, lang) for h in report.hints], hint_kinds=list(report.hint_kinds), targeted=report.targeted,
         mistakes=list(report.mistakes), leads=report.leads,
-        issues=[LocalIssue(i.line, i.col, say(i.message, lang), i.code) for i in report.issues],
-        stdout=report.stdout, stdout_truncated=report.stdout_truncated, notes=[say(n, lang) for n in report.notes],
+        issues=[LocalIssue(i.line, i.col, sentence(i.message, lang), i.code) for i in report.issues],
+        stdout=report.stdout, stdout_truncated=report.stdout_truncated, notes=[sentence(n, lang) for n in report.notes],
         stats=dict(report.stats), plot=report.plot, version=report.version,
     )
     return said if hints is None else said.with_hints(hints)
@@ -193,6 +193,6 @@ def default_hints(report: _Targeted) -> int:
 
 def _case(case: CaseReport, lang: str) -> LocalCase:
     return LocalCase(id=case.id, kind=case.kind.get_in(lang), visible=case.visible, status=case.status,
-                     message=say(case.message, lang), input=case.input, expected=case.expected, got=case.got,
+                     message=sentence(case.message, lang), input=case.input, expected=case.expected, got=case.got,
                      max_abs_error=case.max_abs_error, first_diff_index=case.first_diff_index,
                      diff_indices=case.diff_indices, ms=case.ms, error_type=case.error_type)

@@ -9,14 +9,13 @@ do not meet, composed from the two without any code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from mljudge.judge.compare import compare
-from mljudge.judge.exercise import Case, Exercise, Mistake
-from mljudge.sandbox import Array
+from mljudge.judge.exercise import Case, Exercise, Mistake, MistakePredicate
+from mljudge.sandbox import TRUSTED, Array
 
 
 def flattened(got: Any, expected: Any, case: Case) -> bool:
@@ -37,7 +36,23 @@ def transposed(got: Any, expected: Any, case: Case) -> bool:
             and bool(np.all(np.abs(data.astype(np.float64) - expected.T) < case.tolerance.atol)))
 
 
-PREDICATES: dict[str, Callable[[Any, Any, Case], bool]] = {"flattened": flattened, "transposed": transposed}
+def changed_in_place(got: Any, expected: Any, case: Case) -> bool:
+    """The right answer came back (an array, or a tuple of them), yet the case failed: with `pure = true` only one
+    thing fails such a case, the function wrote into an input (`param -= …` in NumPy, `c.mul_(f)` in PyTorch)."""
+    return _agrees(got, expected, case.tolerance.atol)
+
+
+def _agrees(got: Any, expected: Any, atol: float) -> bool:
+    if isinstance(expected, tuple):
+        return (isinstance(got, tuple | list) and len(got) == len(expected)
+                and all(_agrees(g, e, atol) for g, e in zip(got, expected, strict=True)))
+    return (isinstance(got, Array) and isinstance(expected, np.ndarray) and got.data.shape == expected.shape
+            and got.data.dtype.kind in "biuf"
+            and bool(np.all(np.abs(got.data.astype(np.float64) - expected) < atol)))
+
+
+PREDICATES: dict[str, MistakePredicate] = {"flattened": flattened, "transposed": transposed,
+                                           "changed_in_place": changed_in_place}
 
 _outputs: dict[tuple[str, str, int], dict[str, Any]] = {}
 _footprints: dict[tuple[str, str, int], frozenset[str] | None] = {}
@@ -88,7 +103,7 @@ def _wrong_cases(exercise: Exercise, outputs: dict[str, Any]) -> frozenset[str] 
         elif exercise.checker is not None or case.id not in exercise.expected:
             return None
         elif not compare(exercise.expected[case.id], as_answer(output), exercise.function.returns, case.tolerance,
-                         "numpy").passed:
+                         TRUSTED.name).passed:
             wrong.add(case.id)
     return frozenset(wrong)
 
@@ -191,9 +206,9 @@ class _Answers:
 
 
 def as_answer(value: Any) -> Any:
-    """A trusted value dressed as a learner's answer from the NumPy track."""
+    """A trusted value dressed as a learner's answer from the track trusted code computes in (sandbox.TRUSTED)."""
     if isinstance(value, np.ndarray | np.generic):
-        return Array(np.asarray(value), origin="ndarray")
+        return Array(np.asarray(value), origin=TRUSTED.origin)
     if isinstance(value, tuple | list):
         return tuple(as_answer(v) for v in value)
     if isinstance(value, dict):
@@ -201,7 +216,7 @@ def as_answer(value: Any) -> Any:
     return value
 
 
-def _safe(predicate: Callable[[Any, Any, Case], bool], got: Any, expected: Any, case: Case) -> bool:
+def _safe(predicate: MistakePredicate, got: Any, expected: Any, case: Case) -> bool:
     try:
         return bool(predicate(got, expected, case))
     except Exception:

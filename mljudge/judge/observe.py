@@ -8,18 +8,15 @@ verdict and what leads from these facts, and says only what a hidden case may sh
 from __future__ import annotations
 
 import ast
-import inspect
 import signal
 from dataclasses import dataclass, field
 from typing import Any
-
-import numpy as np
 
 from mljudge import sandbox
 from mljudge.judge import advice
 from mljudge.judge.compare import Comparison, Reason, array_type_problem, compare
 from mljudge.judge.exercise import Case, Exercise
-from mljudge.judge.i18n import Text
+from mljudge.judge.i18n import DEFAULT_LANG, Text
 from mljudge.judge.refusals import RefusalWords
 from mljudge.judge.report import (
     VERDICT_OF_ERROR,
@@ -228,25 +225,23 @@ class Observer:
                 return problem
         checker = self.exercise.checker
         assert checker is not None
-        # A checker that takes `earlier` also sees the cases before this one with the answers they got in the same
-        # run, as (case, answer) pairs: "the same seed gives the same mask" is a property of two answers.
-        if "earlier" in inspect.signature(checker).parameters:
-            cases = {c.id: c for c in self.exercise.cases}
-            extra = {"earlier": [(cases[cid], value) for cid, value in earlier.items()]}
-        else:
-            extra = {}
+        # The checker also sees the cases before this one with the answers they got in the same run, as (case,
+        # answer) pairs: "the same seed gives the same mask" is a property of two answers.
+        cases = {c.id: c for c in self.exercise.cases}
         try:
-            result = checker(case, self.exercise.expected.get(case.id), call.value, **extra)
+            why = checker(case, self.exercise.expected.get(case.id), call.value,
+                          [(cases[cid], value) for cid, value in earlier.items()])
         except Exception as exc:
             return Comparison(False, Reason.CHECKER_FAILED, {"detail": f"{type(exc).__name__}: {exc}"})
-        if isinstance(result, Comparison):
-            return result
-        passed, message = result if isinstance(result, tuple) and len(result) == 2 else (result, "")
-        if not isinstance(passed, bool | np.bool_):  # "yes" or an array must not pass by being truthy
+        if why is None:
+            return Comparison(True, Reason.NONE, {"message": ""})
+        if not isinstance(why, Text) or not why.get_in(DEFAULT_LANG).strip():
+            # `True`, "yes" or an array must not pass by being truthy, nor fail without saying why
+            returned = "an empty Text" if isinstance(why, Text) else type(why).__name__
             return Comparison(False, Reason.CHECKER_FAILED, {
-                "detail": f"the checker returned {type(passed).__name__}, not True/False or (True/False, message)"})
-        text = message if isinstance(message, Text) else str(message)
-        return Comparison(bool(passed), Reason.NONE if passed else Reason.CUSTOM, {"message": text})
+                "detail": f"the checker returned {returned}, not None (the answer is right) or a Text (why it is "
+                          "wrong)"})
+        return Comparison(False, Reason.CUSTOM, {"message": why})
 
     # --- words -----------------------------------------------------------------------------------------------
 

@@ -118,6 +118,6 @@ def translate(message: str, lang: str) -> str:
     return message
 
 
-def say(type_name: str, message: str, lang: str) -> str:
+def exception_line(type_name: str, message: str, lang: str) -> str:
     """An exception as the learner sees it: `Type: message`, the message in their language when known."""
     return f"{type_name}: {translate(message, lang)}" if message else type_name

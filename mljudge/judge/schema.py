@@ -13,15 +13,11 @@ import math
 import typing
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from mljudge.judge.errors import ExerciseError
 from mljudge.judge.exercise import PARAM_KINDS, RETURN_KINDS, TRACKS
 from mljudge.judge.i18n import LANGS
-from mljudge.sandbox import Limits
-
-if TYPE_CHECKING:
-    from mljudge.judge.loader import Where
+from mljudge.sandbox import LIBRARIES, Limits
 
 Keys = tuple[str | int, ...]
 Found = Iterator[tuple[str, Keys]]  # (message, the keys of the offending value): Where turns keys into a line
@@ -51,7 +47,7 @@ class Str(Spec):
         if not isinstance(value, str):
             yield wrong_type(keys, self.what, value), keys
         elif self.choices and value not in self.choices:
-            yield (f"{dotted(keys)} must be one of {', '.join(self.choices)}, not {value!r}"
+            yield (f"{key_path(keys)} must be one of {', '.join(self.choices)}, not {value!r}"
                    f"{did_you_mean(value, self.choices)}"), keys
 
 
@@ -99,7 +95,7 @@ class Number(Spec):
 
 
 @dataclass(frozen=True)
-class Text(Spec):
+class Translated(Spec):
     """A text a learner reads: `title.en = "..."` and `title.ru = "..."` (a bare string counts as English). That
     every language is there is the loader's check, which names the missing one."""
 
@@ -109,8 +105,8 @@ class Text(Spec):
         if isinstance(value, str):
             return
         if not isinstance(value, dict):
-            each = ", ".join(f"{dotted(keys)}.{lang}" for lang in LANGS)
-            yield f"{dotted(keys)} must give a text per language ({each}), not {describe(value)}", keys
+            each = ", ".join(f"{key_path(keys)}.{lang}" for lang in LANGS)
+            yield f"{key_path(keys)} must give a text per language ({each}), not {describe_value(value)}", keys
             return
         yield from Table({lang: Str() for lang in LANGS}).problems(value, keys)
 
@@ -126,7 +122,7 @@ class List(Spec):
             yield wrong_type(keys, self.what, value), keys
             return
         if self.length is not None and len(value) != self.length:
-            yield f"{dotted(keys)} must list {self.length} values, not {len(value)}", keys
+            yield f"{key_path(keys)} must list {self.length} values, not {len(value)}", keys
             return
         for i, item in enumerate(value):
             yield from self.item.problems(item, (*keys, i))
@@ -154,7 +150,7 @@ class Table(Spec):
     def unknown(self, key: str, value: Any, keys: Keys) -> str:
         kind = "table" if isinstance(value, dict) else "key"
         hint = did_you_mean(key, self.allowed) or f"; known here: {', '.join(self.allowed)}"
-        return f"unknown {kind} {dotted((*keys, key))!r}{hint}"
+        return f"unknown {kind} {key_path((*keys, key))!r}{hint}"
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -166,7 +162,7 @@ class Tables(Spec):
 
     def problems(self, value: Any, keys: Keys) -> Found:
         if not isinstance(value, list):
-            yield wrong_type(keys, f"{self.what} ([[{dotted(keys)}]])", value), keys
+            yield wrong_type(keys, f"{self.what} ([[{key_path(keys)}]])", value), keys
             return
         for i, item in enumerate(value):
             yield from self.table.problems(item, (*keys, i))
@@ -221,22 +217,17 @@ class Tagged(Spec):
         variant = value.get(self.tag)
         tag_spec = Str(tuple(self.variants))
         if self.tag not in value:
-            yield f"{dotted(keys)} needs {self.tag} = one of {', '.join(self.variants)}", keys
+            yield f"{key_path(keys)} needs {self.tag} = one of {', '.join(self.variants)}", keys
         else:
             yield from tag_spec.problems(variant, (*keys, self.tag))
         extra = self.variants.get(variant, {}) if isinstance(variant, str) else {}
         yield from Table({**self.common, self.tag: AnyValue(), **extra}).problems(value, keys)  # tag: just above
 
 
-def validate(doc: dict[str, Any], spec: Spec, where: Where) -> list[ExerciseError]:
-    """Every way `doc` (a file read by `where`) departs from `spec`, each at its file:line."""
-    return [where.error(message, *keys) for message, keys in spec.problems(doc, ())]
-
-
 # --- messages ---------------------------------------------------------------------------------------------------
 
 
-def dotted(keys: Keys) -> str:
+def key_path(keys: Keys) -> str:
     """("function", "params", 0, "kind") → "function.params[0].kind", as the message names a value."""
     out = ""
     for key in keys:
@@ -244,7 +235,7 @@ def dotted(keys: Keys) -> str:
     return out
 
 
-def describe(value: Any) -> str:
+def describe_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
@@ -261,7 +252,7 @@ def describe(value: Any) -> str:
 
 
 def wrong_type(keys: Keys, what: str, value: Any) -> str:
-    return f"{dotted(keys)} must be {what}, not {describe(value)}"
+    return f"{key_path(keys)} must be {what}, not {describe_value(value)}"
 
 
 def did_you_mean(word: str, choices: typing.Iterable[str]) -> str:
@@ -287,8 +278,8 @@ RETURNS.allowed.update(items=List(RETURNS), fields=Table(values=RETURNS))  # a t
 EXERCISE = Table({
     "module": Str(),
     "order": Int(),
-    "title": Text(),
-    "summary": Text(),
+    "title": Translated(),
+    "summary": Translated(),
     "checker": Str(),
     "function": Table({
         "name": Str(),
@@ -305,20 +296,20 @@ EXERCISE = Table({
     "plot": Table({"x": List(Number(), length=3), "fixed": Table(values=Number())}),
     "tracks": Table({track: Table({"starter": Str(), "solution": Str(), "imports": List(Str())}) for track in TRACKS}),
     # What solutions are built from (judge.vocabulary): the course's base words, minus `takes`, plus `adds`.
-    "vocabulary": Table({"adds": List(Str()), "takes": List(Str()), "reason": Text()}),
+    "vocabulary": Table({"adds": List(Str()), "takes": List(Str()), "reason": Translated()}),
     "forbidden": Tables(Table({
         "group": Str(),  # a shared group's names and ops (exercises/forbidden.toml)
         "names": List(Str()),
         "aten": List(Str()),
         "tracks": List(Str(TRACKS)),
-        "reason": Text(),
+        "reason": Translated(),
     })),
 })
 
 CASES = Table({"case": Tables(Table({
     "id": Str(),
     "visible": Bool(),
-    "kind": Text(),
+    "kind": Translated(),
     "args": Table(values=AnyValue()),  # names checked against [function] params, values against their kinds
     **TOLERANCE,
     "raises": List(Str()),
@@ -334,13 +325,13 @@ MISTAKES = Table({"mistake": Tables(Table({
     "function": Str(),
     "predicate": Str(),
     "combines": List(Str()),
-    "hint": Text(),
+    "hint": Translated(),
 }))})
 
 COURSE = Table({
-    "title": Text(),
+    "title": Translated(),
     # `bundled`: slugs of the bundled course's exercises shown in this module of another course (judge.catalog).
-    "module": Tables(Table({"id": Str(), "number": Int(), "title": Text(), "intro": Text(),
+    "module": Tables(Table({"id": Str(), "number": Int(), "title": Translated(), "intro": Translated(),
                             "bundled": List(Str())})),
 })
 
@@ -353,99 +344,13 @@ FORBIDDEN_GROUPS = Table({"group": Table(values=Table({
 # exercises/vocabulary.toml: the course's words (judge.vocabulary).
 VOCABULARY_WORDS = Table({"word": Table(values=Table({
     "base": Bool(),
-    "numpy": List(Str()),
-    "torch": List(Str()),
-    "math": List(Str()),
-    "random": List(Str()),
+    **{library: List(Str()) for library in LIBRARIES},  # the word's names in each library (sandbox.tracks)
     "ops": List(Str()),
     "modules": List(Str()),
 }))})
 
-# Each TOML file of an exercise folder and its shape. lesson.toml is not among them: judge.lesson checks it against
-# LESSON below, so that a broken lesson is reported without keeping the exercise itself from loading.
+# Each TOML file of an exercise folder and its shape. lesson.toml is not among them: judge.lessons checks it against
+# its own (judge/lessons/schema.py), so that a broken lesson is reported without keeping the exercise itself from
+# loading.
 FILES: dict[str, Table] = {"exercise.toml": EXERCISE, "cases.toml": CASES, "hints.toml": HINTS,
                            "mistakes.toml": MISTAKES}
-
-
-# --- lesson.toml ------------------------------------------------------------------------------------------------
-# What each key means: docs/authoring.md ("lesson.toml") and judge/lesson.py. What one value cannot tell (start <
-# stop, unique ids, a function that loads and fits its fixed arguments, a default on its slider's grid) is checked
-# there, after this.
-
-ROLES = ("value", "slope")
-Y_SCALES = ("linear", "log")
-
-# A slider's grid: min, min + step, …, max; `default` is one of its values.
-RANGE = Table({"min": Number(), "max": Number(), "step": Number(positive=True), "default": Number()})
-# An argument of a panel's data function that the page may change: a slider's grid like RANGE, or a list of
-# `choices` (numbers or strings: a table's name) with the `default` among them.
-PARAM = Table({"min": Number(), "max": Number(), "step": Number(positive=True), "default": Scalar(),
-               "choices": List(Scalar())})
-
-CURVE = Table({
-    "id": Str(),
-    "label": Text(),
-    "function": Str(),  # "reference.<module>:<function>", called with the grid as its first free parameter
-    "fixed": Table(values=Scalar()),  # the function's other arguments: `fixed = { beta = 2.0 }`
-    "role": Str(ROLES),
-})
-
-PLOT = Table({
-    "x": List(Number(), length=3),
-    "x_label": Text(),
-    "y_scale": Str(Y_SCALES),
-    "difference": Bool(),
-    "curve": Tables(CURVE),
-})
-
-# The panels the lesson page can draw: each kind is one component (web/static/js/panels/<kind>.js) fed by the
-# JSON of its `data` function, plus the options its lessons may set. Adding a kind: an entry here, its
-# component, its strings (web/locales/panels.<lang>.toml) and a browser test (tests/web/test_browser_lesson_panels.py).
-ERROR_CURVES = ("squared", "absolute", "huber", "half-squared")
-OPTIMIZERS = ("gd", "momentum", "rmsprop", "adam")
-PANEL_KINDS: dict[str, dict[str, Spec]] = {
-    "conv2d": {},
-    "pooling": {},
-    "histogram": {},
-    "error": {
-        "delta": RANGE,  # Huber's δ slider
-        "points": List(Number()),  # the outlier demo's errors at the start; none: no demo
-        "show": List(Str(ERROR_CURVES)),  # the curves drawn at the start (the others are a click away)
-        "collapse_delta": Bool(),  # the δ slider behind "compare with Huber" (the MSE lesson)
-    },
-    "margin": {},
-    "descent": {"show": List(Str(OPTIMIZERS))},  # the paths drawn at the start
-    "echo": {},
-    "forget-gate": {},
-    "attention-heatmap": {},
-    "positional-clocks": {},
-    "encoder-block": {},
-    "ppo-clip": {},
-    "backprop": {},
-    "layers": {},
-    "decision-boundary": {},
-}
-
-PANEL = Tagged("kind", common={
-    "id": Str(),  # default: the kind
-    "title": Text(),  # default: the kind's own title
-    "data": Str(),  # "reference.<module>:<function>": the panel's JSON, computed on the server
-    "params": Table(values=PARAM),  # arguments of `data` the page may change, each on a grid the server accepts
-}, variants=PANEL_KINDS)
-
-LESSON = Table({
-    "title": Text(),
-    "plot": PLOT,
-    "panel": Tables(PANEL),  # drawn in this order, before the plot
-    "task": Tables(Table({
-        "id": Str(),
-        "question": Text(),
-        "explanation": Text(),
-        "answer": Tables(Table({
-            "id": Str(),
-            "label": Text(),
-            "value": AnyOf((Number(), List(Number()))),  # the right answer, or a list of accepted ones
-            "tolerance": Number(minimum=0),
-        })),
-    })),
-})

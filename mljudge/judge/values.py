@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from mljudge.sandbox import Array, Opaque
+from mljudge.sandbox import ORIGIN_NAMES, Array, Opaque
 
 
 def to_json(value: Any) -> Any:
@@ -161,8 +161,7 @@ def describe_type(value: Any) -> str:
     """What kind of thing a learner returned, in the words of their track: 'torch.Tensor', 'list', ..."""
     if isinstance(value, Array):
         base = value.origin.partition(":")[0]
-        return {"tensor": "torch.Tensor", "ndarray": "numpy.ndarray", "numpy scalar": "a NumPy scalar",
-                "list": "list", "tuple": "tuple"}.get(base, base)
+        return ORIGIN_NAMES.get(base, base)  # a track's (sandbox.tracks); a long list or tuple as sent: "list"
     if isinstance(value, Opaque):
         return f"{value.type_name} of {value.dtype}" if value.dtype else value.type_name
     return "None" if value is None else type(value).__name__

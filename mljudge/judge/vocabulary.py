@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from mljudge.sandbox import LIBRARIES, Allowed, Track, op_base, vocabulary_libraries
+from mljudge.sandbox import LIBRARIES, Allowed, TrackSpec, op_base, vocabulary_libraries
 
 VOCABULARY_FILE = "vocabulary.toml"
 
@@ -44,7 +44,7 @@ class Vocabulary:
     ops: frozenset[str]
 
     @classmethod
-    def of(cls, words: Iterable[Word], track: Track) -> Vocabulary:
+    def of(cls, words: Iterable[Word], track: TrackSpec) -> Vocabulary:
         libraries = vocabulary_libraries(track)
         roots = {library.name for library in libraries}
         names: set[str] = set()
@@ -93,7 +93,7 @@ class Words:
                                    tuple(item.get("modules", ())))
         return cls(found)
 
-    def exercise(self, track: Track, adds: Iterable[str], takes: Iterable[str]) -> tuple[Vocabulary, Refusals]:
+    def exercise(self, track: TrackSpec, adds: Iterable[str], takes: Iterable[str]) -> tuple[Vocabulary, Refusals]:
         """An exercise's vocabulary in `track` and what it refuses of the union (word names a caller checked)."""
         takes, adds = set(takes), set(adds)
         chosen = [w for w in self.by_name.values() if (w.base and w.name not in takes) or w.name in adds]
@@ -106,6 +106,6 @@ class Words:
                                     modules=tuple(sorted(union.modules - vocabulary.modules)),
                                     ops=tuple(sorted(taken.ops)))
 
-    def union(self, track: Track) -> Vocabulary:
+    def union(self, track: TrackSpec) -> Vocabulary:
         """Every word's names, modules and ops: what a pool's children allow at all."""
         return Vocabulary.of(self.by_name.values(), track)

@@ -28,8 +28,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-Array = NDArray[np.float64]
-Float = NDArray[np.float64] | np.float64
+from mljudge.reference.arrays import Float, Floats
 
 # exp(−690) ≈ 2.2e-300 beside the row's largest term exp(0) = 1: further below, a term is taken as exactly 0.
 _EXP_CUTOFF = 690.0
@@ -51,7 +50,7 @@ def _allowed(mask: ArrayLike | None, shape: tuple[int, ...]) -> NDArray[np.bool_
                          "(…, L_q, L_k)") from None
 
 
-def scores(q: ArrayLike, k: ArrayLike) -> Array:
+def scores(q: ArrayLike, k: ArrayLike) -> Floats:
     """q·kᵀ / √d_k over the last two axes: (…, L_q, L_k). Raises ValueError when q and k differ in d_k."""
     q = np.asarray(q, dtype=np.float64)
     k = np.asarray(k, dtype=np.float64)
@@ -59,10 +58,11 @@ def scores(q: ArrayLike, k: ArrayLike) -> Array:
         raise ValueError(f"q and k need at least 2 axes (L, d_k), got shapes {q.shape} and {k.shape}")
     if q.shape[-1] != k.shape[-1]:
         raise ValueError(f"q and k must have the same last axis d_k, got {q.shape[-1]} and {k.shape[-1]}")
-    return (q @ np.swapaxes(k, -1, -2)) / math.sqrt(q.shape[-1])
+    out: Floats = (q @ np.swapaxes(k, -1, -2)) / math.sqrt(q.shape[-1])
+    return out
 
 
-def masked_softmax(s: ArrayLike, mask: ArrayLike | None = None) -> Array:
+def masked_softmax(s: ArrayLike, mask: ArrayLike | None = None) -> Floats:
     """Softmax of ``s`` along its last axis over the entries ``mask`` allows; 0 where it does not, and a whole row
     of 0 where it allows nothing. Stable: each row's largest allowed entry is subtracted first."""
     s = np.asarray(s, dtype=np.float64)
@@ -74,15 +74,16 @@ def masked_softmax(s: ArrayLike, mask: ArrayLike | None = None) -> Array:
     keep = gap > -_EXP_CUTOFF
     terms = np.where(keep, np.exp(np.where(keep, gap, 0.0)), 0.0)
     total = terms.sum(axis=-1, keepdims=True)  # ≥ 1 in a row with anything allowed, 0 in a row without
-    return np.divide(terms, total, out=np.zeros_like(terms), where=total > 0.0)
+    out: Floats = np.divide(terms, total, out=np.zeros_like(terms), where=total > 0.0)
+    return out
 
 
-def attention_weights(q: ArrayLike, k: ArrayLike, mask: ArrayLike | None = None) -> Array:
+def attention_weights(q: ArrayLike, k: ArrayLike, mask: ArrayLike | None = None) -> Floats:
     """The attention weights softmax(q·kᵀ/√d_k, masked): (…, L_q, L_k), each row adding up to 1 (or all 0)."""
     return masked_softmax(scores(q, k), mask)
 
 
-def attention(q: ArrayLike, k: ArrayLike, v: ArrayLike, mask: ArrayLike | None = None) -> Array:
+def attention(q: ArrayLike, k: ArrayLike, v: ArrayLike, mask: ArrayLike | None = None) -> Floats:
     """Scaled dot-product attention: attention_weights(q, k, mask) · v, a new float64 array (…, L_q, d_v).
 
     Raises ValueError when d_k differs between q and k, when k and v hold a different number of rows, or when the
@@ -92,7 +93,8 @@ def attention(q: ArrayLike, k: ArrayLike, v: ArrayLike, mask: ArrayLike | None =
     k_rows = np.shape(k)[-2] if np.ndim(k) >= 2 else None
     if v.ndim < 2 or v.shape[-2] != k_rows:
         raise ValueError(f"v must hold one row per key: (…, L_k, d_v) with L_k = {k_rows}, got {v.shape}")
-    return attention_weights(q, k, mask) @ v
+    out: Floats = attention_weights(q, k, mask) @ v
+    return out
 
 
 # --- the attention lesson: one query, four keys, and the scale of the scores ---------------------------------------
@@ -105,7 +107,7 @@ LESSON_SCORES = np.array([1.0, 0.5, -0.2, -1.3])
 LESSON_SCORES.setflags(write=False)
 
 
-def key_weights(scale: ArrayLike) -> Array:
+def key_weights(scale: ArrayLike) -> Floats:
     """softmax(scale · LESSON_SCORES) for each scale: shape (*scale.shape, 4)."""
     s = np.asarray(scale, dtype=np.float64)
     return masked_softmax(s[..., None] * LESSON_SCORES)
@@ -129,7 +131,7 @@ TOKENS = ("the", "cat", "sat", "on", "the", "mat")
 PANEL_DK = 8
 
 
-def _panel_inputs() -> tuple[Array, Array, Array]:
+def _panel_inputs() -> tuple[Floats, Floats, Floats]:
     """q, k, v of the panel's head. Keys are near one-hot by position (a little of each token's identity mixed
     in), and each query points at the key of the previous position: a *previous-token head*, one of the
     patterns real language models learn. Values are 3-D "meanings", one per token."""
@@ -161,7 +163,7 @@ def panel_masks() -> dict[str, NDArray[np.bool_]]:
 
 
 def panel() -> dict[str, Any]:
-    """Everything the attention lesson's heatmap panel draws (exercises/attention/PANEL.md), as plain lists: the
+    """Everything the attention lesson's heatmap panel draws (exercises/attention/lesson.toml), as plain lists: the
     tokens, q, k, v, the preset masks, and for each mask the scores, the weights and the outputs, with and without
     the 1/√d_k scaling (for the page's own computation to be tested against)."""
     q, k, v = _panel_inputs()

@@ -24,10 +24,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-Array = NDArray[np.float64]
+from mljudge.reference.arrays import Floats
 
 
-def _layer(x: ArrayLike, weight: ArrayLike, bias: ArrayLike) -> tuple[Array, Array, Array]:
+def _layer(x: ArrayLike, weight: ArrayLike, bias: ArrayLike) -> tuple[Floats, Floats, Floats]:
     """x, weight and bias as float64 arrays whose shapes fit one linear layer, or a ValueError saying which
     shape is off (a (in, out) weight is the classic slip: name it)."""
     x, weight, bias = (np.asarray(a, dtype=np.float64) for a in (x, weight, bias))
@@ -40,14 +40,14 @@ def _layer(x: ArrayLike, weight: ArrayLike, bias: ArrayLike) -> tuple[Array, Arr
     return x, weight, bias
 
 
-def linear(x: ArrayLike, weight: ArrayLike, bias: ArrayLike) -> Array:
+def linear(x: ArrayLike, weight: ArrayLike, bias: ArrayLike) -> Floats:
     """The forward pass: y = x @ weight.T + bias, shape (N, out)."""
     x, weight, bias = _layer(x, weight, bias)
     return x @ weight.T + bias
 
 
 def linear_backward(x: ArrayLike, weight: ArrayLike, bias: ArrayLike,
-                    grad_output: ArrayLike) -> tuple[Array, Array, Array]:
+                    grad_output: ArrayLike) -> tuple[Floats, Floats, Floats]:
     """``(grad_x, grad_weight, grad_bias)`` for y = x @ weight.T + bias, given grad_output = ∂loss/∂y (N, out).
 
     grad_x = grad_output @ weight (N, in); grad_weight = grad_output.T @ x (out, in); grad_bias = the sum of
@@ -82,13 +82,13 @@ def squared_error_loss(y: ArrayLike, target: ArrayLike) -> float:
     return float(0.5 * np.sum(d * d))
 
 
-def lesson_gradients() -> tuple[Array, Array, Array]:
+def lesson_gradients() -> tuple[Floats, Floats, Floats]:
     """The three gradients of the lesson's loss at the lesson's weights: linear_backward with y − target."""
     y = linear(LESSON_X, LESSON_WEIGHT, LESSON_BIAS)
     return linear_backward(LESSON_X, LESSON_WEIGHT, LESSON_BIAS, y - LESSON_TARGET)
 
 
-def _with_entry(w: float) -> Array:
+def _with_entry(w: float) -> Floats:
     weight = LESSON_WEIGHT.copy()
     weight[LESSON_ENTRY] = w
     return weight

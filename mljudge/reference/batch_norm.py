@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-Float = NDArray[np.float64] | np.float64
+from mljudge.reference.arrays import Float
 
 
 def batch_stats(x: ArrayLike) -> tuple[NDArray[np.float64], NDArray[np.float64]]:

@@ -16,7 +16,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 from numpy.typing import ArrayLike, NDArray
 
-Float = NDArray[np.float64] | np.float64
+from mljudge.reference.arrays import Float
 
 
 def output_size(size: int, kernel: int, stride: int = 1, padding: int = 0) -> int:
@@ -51,7 +51,8 @@ def conv2d(image: ArrayLike, kernel: ArrayLike, stride: int = 1, padding: int = 
     # windows[i, j] is the (kh, kw) patch whose top-left corner is padded[i, j]; keep every stride-th one.
     windows = sliding_window_view(padded, weights.shape)[::stride, ::stride]
     assert windows.shape[:2] == (rows, cols)
-    return np.einsum("ijab,ab->ij", windows, weights)
+    out: NDArray[np.float64] = np.einsum("ijab,ab->ij", windows, weights)
+    return out
 
 
 def window(i: int, j: int, kernel_shape: tuple[int, int], stride: int = 1, padding: int = 0
@@ -129,13 +130,13 @@ def panel() -> dict[str, Any]:
     """Everything the lesson's picture panel draws, as plain lists: the pictures, the preset kernels, the
     defaults, and the output of every preset on every picture at the defaults (for the page's own computation to
     be tested against)."""
-    defaults = {"picture": "digit", "kernel": "vertical-edges", "stride": 1, "padding": 1}
+    stride, padding = 1, 1
+    defaults = {"picture": "digit", "kernel": "vertical-edges", "stride": stride, "padding": padding}
     return {
         "pictures": {name: picture.tolist() for name, picture in PICTURES.items()},
         "kernels": {name: kernel.tolist() for name, kernel in KERNELS.items()},
         "defaults": defaults,
-        "outputs": {picture_name: {kernel_name: conv2d(picture, kernel, defaults["stride"],
-                                                       defaults["padding"]).tolist()
+        "outputs": {picture_name: {kernel_name: conv2d(picture, kernel, stride, padding).tolist()
                                    for kernel_name, kernel in KERNELS.items()}
                     for picture_name, picture in PICTURES.items()},
     }

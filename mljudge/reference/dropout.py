@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-Float = NDArray[np.float64] | np.float64
+from mljudge.reference.arrays import Float
 
 # The share of kept units is tested only when at least this many elements decide it, within SIGMAS standard
 # deviations √(q(1 − q)/n) of the keep probability q: a correct implementation fails with probability < 2e-9,

@@ -11,13 +11,13 @@ e^1000 would overflow to inf even though the positive branch is the one kept.
 from __future__ import annotations
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
+
+from mljudge.reference.arrays import Float
 
 # e^x for x < −600 is below 1e-260: the slope α·eˣ is reported as exactly 0 there, which keeps exp out of its
 # underflow range (and α·eˣ a normal float for any α down to 1e-40). expm1 needs no such guard: it is −1.
 _TAIL_CUTOFF = 600.0
-
-Float = NDArray[np.float64] | np.float64
 
 
 def elu(x: ArrayLike, alpha: float = 1.0) -> Float:

@@ -12,6 +12,7 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from mljudge.reference.arrays import Float
 from mljudge.reference.erf import erf
 
 SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
@@ -27,8 +28,6 @@ _PDF_CUTOFF = 37.0
 # tanh(SQRT_2_OVER_PI·(x + TANH_CUBIC·x³)) is exactly ±1.0 in float64 well before |x| = 50, so clipping
 # the tanh argument there changes nothing while keeping x³ from overflowing for huge |x|.
 _TANH_CLIP = 50.0
-
-Float = NDArray[np.float64] | np.float64
 
 
 def _as_float(x: ArrayLike) -> NDArray[np.float64]:

@@ -28,9 +28,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from mljudge.reference.arrays import Floats
 from mljudge.reference.optimizers import adam_moments  # Adam's moments: LAMB's are the same
-
-Array = NDArray[np.float64]
 
 
 def norm(a: ArrayLike) -> float:
@@ -48,7 +47,8 @@ def trust_ratio(param: ArrayLike, update: ArrayLike) -> float:
 
 
 def lamb_direction(param: ArrayLike, grad: ArrayLike, m: ArrayLike, v: ArrayLike, t: int, beta1: float = 0.9,
-                   beta2: float = 0.999, eps: float = 1e-6, weight_decay: float = 0.01) -> tuple[Array, Array, Array]:
+                   beta2: float = 0.999, eps: float = 1e-6,
+                   weight_decay: float = 0.01) -> tuple[Floats, Floats, Floats]:
     """``(r, new_m, new_v)``: the update direction r = m̂/(√v̂ + eps) + weight_decay·param, before the trust ratio
     and lr, and Adam's new moments (uncorrected). `t` is the number of this step, 1 on the first call."""
     param, new_m, new_v = adam_moments(param, grad, m, v, t, beta1, beta2)
@@ -59,7 +59,7 @@ def lamb_direction(param: ArrayLike, grad: ArrayLike, m: ArrayLike, v: ArrayLike
 
 def lamb(param: ArrayLike, grad: ArrayLike, m: ArrayLike, v: ArrayLike, t: int, lr: float = 1e-3,
          beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-6,
-         weight_decay: float = 0.01) -> tuple[Array, Array, Array]:
+         weight_decay: float = 0.01) -> tuple[Floats, Floats, Floats]:
     """One step of LAMB: ``(new_param, new_m, new_v)``, new float64 arrays, the moments without bias correction.
 
     param ← param − lr·ratio·r with r from `lamb_direction` and ratio = `trust_ratio(param, r)`."""
@@ -78,7 +78,7 @@ LESSON_LR = 1e-3
 LESSON_DECAY = 0.01
 
 
-def _lesson_layer() -> tuple[Array, Array]:
+def _lesson_layer() -> tuple[Floats, Floats]:
     """The lesson layer's direction (unit norm) and its gradient, both fixed (seeded)."""
     rng = np.random.default_rng(2019)
     direction = rng.normal(size=LESSON_SIZE)
@@ -138,7 +138,7 @@ PANEL_LAYERS = (
 PANEL_LRS = (1e-3, 2e-3, 4e-3, 8e-3, 1.6e-2)  # lr for batches 1×, 4×, 16×, 64×, 256× (the square-root rule)
 
 
-def _panel_layer(index: int) -> tuple[Array, Array]:
+def _panel_layer(index: int) -> tuple[Floats, Floats]:
     _, shape, start = PANEL_LAYERS[index]
     rng = np.random.default_rng(100 + index)
     if start == "zeros":
@@ -151,7 +151,7 @@ def _panel_layer(index: int) -> tuple[Array, Array]:
 
 
 def panel(lr: float = PANEL_LRS[0], weight_decay: float = LESSON_DECAY) -> dict[str, Any]:
-    """What the LAMB panel draws (exercises/lamb/PANEL.md) for one lr, as JSON-ready numbers: per layer its shape,
+    """What the LAMB panel draws (exercises/lamb/lesson.toml) for one lr, as JSON-ready numbers: per layer its shape,
     ‖param‖, the RMS of its entries, ‖r‖ on the first step, the trust ratio, and the relative step of AdamW and of
     LAMB."""
     layers = []

@@ -19,9 +19,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from mljudge.reference.arrays import Float
 from mljudge.reference.sigmoid import sigmoid
-
-Float = NDArray[np.float64] | np.float64
 
 # exp(−690) ≈ 2.2e-300 is still a normal float64, and beside the row's largest term (exp(0) = 1) it changes
 # nothing a float64 sum can hold. Further below, the term is taken as exactly 0 instead of a subnormal.
@@ -250,15 +249,17 @@ def p_squared_error_of_margin_slope(margin: ArrayLike) -> Float:
 # --- recognising an unreduced loss ------------------------------------------------------------------------------
 
 
-def is_unreduced(values: ArrayLike, loss: float, atol: float, rtol: float = 0.0) -> bool:
+def is_unreduced(values: object, loss: object, atol: float, rtol: float = 0.0) -> bool:
     """Is ``values`` an array of per-element (or per-example, per-row) losses whose mean is ``loss``?
 
     That is the answer of a loss that forgot its final average, or averaged over one axis only: for the losses
     here, whose every element (or example) counts equally, the mean of such partial means is the loss itself.
-    Used by the exercises' mistake predicates; False for a 0-d value (a reduced answer) or non-finite ones.
+    Used by the exercises' mistake predicates, with whatever the learner returned: False for anything but an
+    array (or a list) of finite numbers that is not 0-d, and for a `loss` that is not a finite number.
     """
     data = np.asarray(values)
-    if data.ndim == 0 or data.size == 0 or data.dtype.kind not in "biuf" or not np.isfinite(loss):
+    if (data.ndim == 0 or data.size == 0 or data.dtype.kind not in "biuf" or isinstance(loss, bool)
+            or not isinstance(loss, int | float) or not np.isfinite(loss)):
         return False
     data = data.astype(np.float64)
     if not np.all(np.isfinite(data)):
@@ -266,7 +267,7 @@ def is_unreduced(values: ArrayLike, loss: float, atol: float, rtol: float = 0.0)
     return bool(abs(float(np.mean(data)) - loss) < atol + rtol * abs(loss))
 
 
-# --- the lesson panels (exercises/huber/PANEL.md, exercises/cross-entropy/PANEL.md) ---------------------------
+# --- the lesson panels (exercises/huber/lesson.toml, exercises/cross-entropy/lesson.toml) ---------------------------
 # The curves are one-liners the page computes for its sliders, in the forms used here (tests/web compare the
 # page's numbers with these functions); the panels get their grids and starting states from here.
 

@@ -14,7 +14,7 @@ compared. Like PyTorch, g² overflows for |g| beyond about 1e154; the exercises 
 
 The second half is the lessons' valley, an elongated bowl f(x, y) = 0.1·x² + 5·y², and `paths`, which walks
 plain gradient descent, momentum, RMSProp and Adam down it from one start with the step functions above: the
-lesson plots, the lesson tasks' answers and the panel described in exercises/sgd-momentum/PANEL.md all come
+lesson plots, the lesson tasks' answers and the panel described in exercises/sgd-momentum/lesson.toml all come
 from here (tests/reference/test_optimizers.py pins them, and pins the steps to torch.optim).
 """
 
@@ -28,10 +28,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-Array = NDArray[np.float64]
+from mljudge.reference.arrays import Floats
 
 
-def _arrays(**named: ArrayLike) -> list[Array]:
+def _arrays(**named: ArrayLike) -> list[Floats]:
     """The inputs as float64 arrays of one shape (a state of another shape is a caller's bug, said plainly)."""
     arrays = [np.asarray(value, dtype=np.float64) for value in named.values()]
     shapes = {name: a.shape for name, a in zip(named, arrays, strict=True)}
@@ -45,7 +45,7 @@ def _arrays(**named: ArrayLike) -> list[Array]:
 
 
 def sgd_momentum(param: ArrayLike, grad: ArrayLike, velocity: ArrayLike, lr: float = 0.01,
-                 momentum: float = 0.9) -> tuple[Array, Array]:
+                 momentum: float = 0.9) -> tuple[Floats, Floats]:
     """One step of gradient descent with momentum: ``(new_param, new_velocity)``.
 
     v ← momentum·v + grad, then param ← param − lr·v (the new v). This is torch.optim.SGD(lr, momentum) with
@@ -59,7 +59,7 @@ def sgd_momentum(param: ArrayLike, grad: ArrayLike, velocity: ArrayLike, lr: flo
 
 
 def rmsprop(param: ArrayLike, grad: ArrayLike, square_avg: ArrayLike, lr: float = 0.01, alpha: float = 0.99,
-            eps: float = 1e-8) -> tuple[Array, Array]:
+            eps: float = 1e-8) -> tuple[Floats, Floats]:
     """One step of RMSProp: ``(new_param, new_square_avg)``.
 
     s ← alpha·s + (1 − alpha)·grad², then param ← param − lr·grad / (√s + eps), eps *outside* the root, as
@@ -72,7 +72,7 @@ def rmsprop(param: ArrayLike, grad: ArrayLike, square_avg: ArrayLike, lr: float 
 
 
 def adam_moments(param: ArrayLike, grad: ArrayLike, m: ArrayLike, v: ArrayLike, t: int, beta1: float,
-                 beta2: float) -> tuple[Array, Array, Array]:
+                 beta2: float) -> tuple[Floats, Floats, Floats]:
     """``(param, new_m, new_v)`` as arrays of one shape: Adam's moments after this step, uncorrected (Adam and
     LAMB alike). `t` is the number of this step, 1 on the first call."""
     if isinstance(t, bool) or not isinstance(t, int | np.integer) or t < 1:
@@ -82,7 +82,7 @@ def adam_moments(param: ArrayLike, grad: ArrayLike, m: ArrayLike, v: ArrayLike, 
 
 
 def adam(param: ArrayLike, grad: ArrayLike, m: ArrayLike, v: ArrayLike, t: int, lr: float = 0.001,
-         beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-8) -> tuple[Array, Array, Array]:
+         beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-8) -> tuple[Floats, Floats, Floats]:
     """One step of Adam: ``(new_param, new_m, new_v)``, the moments returned *without* bias correction.
 
     ``t`` is the number of this step, 1 on the first call. m ← β₁·m + (1 − β₁)·grad, v ← β₂·v + (1 − β₂)·grad²,
@@ -128,7 +128,7 @@ def loss(points: ArrayLike) -> NDArray[np.float64] | np.float64:
     return np.asarray(0.5 * (CURVATURE * p * p).sum(axis=-1))[()]
 
 
-def gradient(point: ArrayLike) -> Array:
+def gradient(point: ArrayLike) -> Floats:
     """∇f = (0.2·x, 10·y)."""
     return CURVATURE * np.asarray(point, dtype=np.float64)
 
@@ -145,7 +145,7 @@ def divergence_lr() -> float:
 
 
 def paths(lr: float = DEFAULTS.lr, momentum: float = DEFAULTS.momentum, steps: int = DEFAULTS.steps,
-          start: ArrayLike = START) -> dict[str, Array]:
+          start: ArrayLike = START) -> dict[str, Floats]:
     """The four optimisers walked down the valley from `start`: ``{"gd", "momentum", "rmsprop", "adam"}`` →
     an array of shape (steps + 1, 2), row k the point after k steps (row 0 is the start). Each step is one call
     of the functions above with the gradient at the current point; all four begin from a zero state, and
@@ -156,24 +156,23 @@ def paths(lr: float = DEFAULTS.lr, momentum: float = DEFAULTS.momentum, steps: i
     out = {name: np.empty((steps + 1, 2)) for name in OPTIMIZERS}
     for path in out.values():
         path[0] = begin
-    state = {"gd": np.zeros(2), "momentum": np.zeros(2), "rmsprop": np.zeros(2), "adam": (np.zeros(2), np.zeros(2))}
+    velocity, momentum_velocity, square_avg = np.zeros(2), np.zeros(2), np.zeros(2)
+    m, v = np.zeros(2), np.zeros(2)  # Adam's moments
     # A large lr sends gradient descent off to inf (a path, not an error), and paths that converge underflow.
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
         for k in range(1, steps + 1):
             p = out["gd"][k - 1]
-            out["gd"][k], state["gd"] = sgd_momentum(p, gradient(p), state["gd"], lr, 0.0)
+            out["gd"][k], velocity = sgd_momentum(p, gradient(p), velocity, lr, 0.0)
             p = out["momentum"][k - 1]
-            out["momentum"][k], state["momentum"] = sgd_momentum(p, gradient(p), state["momentum"], lr, momentum)
+            out["momentum"][k], momentum_velocity = sgd_momentum(p, gradient(p), momentum_velocity, lr, momentum)
             p = out["rmsprop"][k - 1]
-            out["rmsprop"][k], state["rmsprop"] = rmsprop(p, gradient(p), state["rmsprop"], lr)
+            out["rmsprop"][k], square_avg = rmsprop(p, gradient(p), square_avg, lr)
             p = out["adam"][k - 1]
-            m, v = state["adam"]
-            out["adam"][k], *moments = adam(p, gradient(p), m, v, k, lr)
-            state["adam"] = tuple(moments)
+            out["adam"][k], m, v = adam(p, gradient(p), m, v, k, lr)
     return out
 
 
-def distances(path: ArrayLike) -> Array:
+def distances(path: ArrayLike) -> Floats:
     """Distance of each point of a path from the minimum (0, 0)."""
     return np.asarray(np.hypot(*np.moveaxis(np.asarray(path, dtype=np.float64), -1, 0)))
 
@@ -202,11 +201,11 @@ def first_outside(path: ArrayLike, radius: float = RADIUS, after: int = 0) -> in
 
 
 @lru_cache(maxsize=1)
-def _default_paths() -> dict[str, Array]:
+def _default_paths() -> dict[str, Floats]:
     return paths()
 
 
-def log_distance(step: ArrayLike, name: str) -> Array:
+def log_distance(step: ArrayLike, name: str) -> Floats:
     """Lesson curve: log₁₀ of optimiser `name`'s distance to the minimum after round(step) steps at the default
     settings (one of OPTIMIZERS), floored at −4."""
     k = np.rint(np.asarray(step, dtype=np.float64)).astype(int)
@@ -215,7 +214,8 @@ def log_distance(step: ArrayLike, name: str) -> Array:
     d = distances(_default_paths()[name])[k]
     # Floored: the paths reach 1e-9 (momentum, Adam) and 1e-55 (RMSProp) and would flatten everything else on a
     # linear axis; the lessons read the crossing of −2 (a distance of 0.01), far above the floor.
-    return np.maximum(np.log10(np.maximum(d, 1e-300)), LOG_FLOOR)
+    floored: Floats = np.maximum(np.log10(np.maximum(d, 1e-300)), LOG_FLOOR)
+    return floored
 
 
 def _plain(values: ArrayLike) -> list[float | None]:
@@ -234,7 +234,7 @@ def panel(lr: float = DEFAULTS.lr, momentum: float = DEFAULTS.momentum,
     for name, path in paths(lr, momentum, steps).items():
         with np.errstate(over="ignore", invalid="ignore"):
             values, dist = loss(path), distances(path)
-        finite = np.isfinite(path).all(axis=1)
+        finite = np.asarray(np.isfinite(path).all(axis=1))
         out["paths"][name] = {
             "points": [[float(x), float(y)] if ok else None for (x, y), ok in zip(path, finite, strict=True)],
             "loss": _plain(values),

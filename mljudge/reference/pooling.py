@@ -17,9 +17,8 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 from numpy.typing import ArrayLike, NDArray
 
+from mljudge.reference.arrays import Float
 from mljudge.reference.conv2d import KERNELS, PICTURE, conv2d
-
-Float = NDArray[np.float64] | np.float64
 
 
 def pooled_size(size: int, kernel_size: int, stride: int | None = None) -> int:
@@ -51,7 +50,8 @@ def max_pool2d(x: ArrayLike, kernel_size: int = 2, stride: int | None = None) ->
     # windows[..., i, j, a, b] = values[..., i + a, j + b]; every s-th start along each axis is a pooling window.
     windows = sliding_window_view(values, (k, k), axis=(-2, -1))[..., ::s, ::s, :, :]
     assert windows.shape[-4:-2] == (rows, cols)
-    return windows.max(axis=(-2, -1))
+    out: NDArray[np.float64] = windows.max(axis=(-2, -1))
+    return out
 
 
 def argmax_windows(x: ArrayLike, kernel_size: int = 2, stride: int | None = None) -> NDArray[np.int64]:
@@ -105,7 +105,8 @@ def panel() -> dict[str, Any]:
     """Everything the lesson's pooling panel draws, as plain lists: the maps, the defaults, and for each map and
     each setting the panel offers, the output and where each window's maximum sits (for the page's own
     computation to be tested against)."""
-    settings = [{"kernel_size": 2, "stride": None}, {"kernel_size": 3, "stride": 2}, {"kernel_size": 3, "stride": 1}]
+    settings: list[dict[str, Any]] = [{"kernel_size": 2, "stride": None}, {"kernel_size": 3, "stride": 2},
+                                      {"kernel_size": 3, "stride": 1}]
     return {
         "maps": {name: values.tolist() for name, values in MAPS.items()},
         "defaults": {"map": "numbers", "kernel_size": 2, "stride": None},

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-Float = NDArray[np.float64] | np.float64
+from mljudge.reference.arrays import Float
 
 
 def pair_frequencies(d_model: int, base: float = 10000.0) -> NDArray[np.float64]:
@@ -103,11 +103,11 @@ def rotation(offset: float, d_model: int, base: float = 10000.0) -> NDArray[np.f
     return matrix
 
 
-PANEL_DEFAULTS = {"length": 64, "d_model": 32, "base": 10000.0, "position": 10, "other": 15}
+PANEL_DEFAULTS: dict[str, Any] = {"length": 64, "d_model": 32, "base": 10000.0, "position": 10, "other": 15}
 
 
 def panel() -> dict[str, Any]:
-    """Everything the lesson's heatmap-and-clocks panel (exercises/positional-encoding/PANEL.md) draws at its
+    """Everything the lesson's heatmap-and-clocks panel (exercises/positional-encoding/lesson.toml) draws at its
     defaults, as plain lists, for the page's own computation to be tested against."""
     length, d_model, base = PANEL_DEFAULTS["length"], PANEL_DEFAULTS["d_model"], PANEL_DEFAULTS["base"]
     table = positional_encoding(length, d_model, base)

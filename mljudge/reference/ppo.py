@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-Float = NDArray[np.float64] | np.float64
+from mljudge.reference.arrays import Float
 
 
 def _clip_range(clip: float) -> float:
@@ -92,7 +92,7 @@ PANEL_DEFAULTS = {"clip": 0.2, "advantage": 1.0, "r": 1.0}
 
 
 def panel() -> dict[str, Any]:
-    """The lesson panel's data (exercises/ppo/PANEL.md): the r grid, the defaults and limits of its sliders, and
+    """The lesson panel's data (exercises/ppo/lesson.toml): the r grid, the defaults and limits of its sliders, and
     the objective and its slope for A = +1 and A = −1 at the default clip, for the page's own computation to be
     tested against."""
     r = np.linspace(0.0, 2.0, 401)

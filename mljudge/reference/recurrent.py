@@ -21,22 +21,20 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
+from mljudge.reference.arrays import Float, Floats
 from mljudge.reference.sigmoid import sigmoid
 
-Array = NDArray[np.float64]
-Float = NDArray[np.float64] | np.float64
 
-
-def _f64(name: str, value: ArrayLike, ndim: int) -> Array:
+def _f64(name: str, value: ArrayLike, ndim: int) -> Floats:
     array = np.asarray(value, dtype=np.float64)
     if array.ndim != ndim:
         raise ValueError(f"{name} must be {ndim}-D, got shape {array.shape}")
     return array
 
 
-def _expect(name: str, array: Array, shape: tuple[int, ...], spelled: str) -> None:
+def _expect(name: str, array: Floats, shape: tuple[int, ...], spelled: str) -> None:
     if array.shape != shape:
         raise ValueError(f"{name} must have shape {spelled} = {shape}, got {array.shape}")
 
@@ -45,7 +43,7 @@ def _expect(name: str, array: Array, shape: tuple[int, ...], spelled: str) -> No
 
 
 def rnn(xs: ArrayLike, h0: ArrayLike, w_ih: ArrayLike, w_hh: ArrayLike, b_ih: ArrayLike, b_hh: ArrayLike
-        ) -> tuple[Array, Array]:
+        ) -> tuple[Floats, Floats]:
     """A one-layer tanh RNN over a sequence: ``(outputs, h_T)``.
 
     xs (T, N, in): T steps of a batch of N inputs; h0 (N, H): the state before the first step; w_ih (H, in),
@@ -82,7 +80,7 @@ GATES = ("input", "forget", "cell", "output")  # PyTorch's order of the four blo
 
 
 def lstm_gates(x: ArrayLike, h: ArrayLike, w_ih: ArrayLike, w_hh: ArrayLike, b_ih: ArrayLike, b_hh: ArrayLike
-               ) -> dict[str, Array]:
+               ) -> dict[str, Floats]:
     """The four gates of one LSTM step, already squashed: ``{"input": i, "forget": f, "cell": g, "output": o}``,
     each (N, H). i, f and o are sigmoids in [0, 1]; the cell candidate g is a tanh in [−1, 1]."""
     x = _f64("x", x, 2)
@@ -100,11 +98,12 @@ def lstm_gates(x: ArrayLike, h: ArrayLike, w_ih: ArrayLike, w_hh: ArrayLike, b_i
     _expect("b_hh", b_hh, (4 * hidden,), "(4H,)")
     pre = x @ w_ih.T + b_ih + h @ w_hh.T + b_hh  # (N, 4H): columns k·H … (k + 1)·H − 1 belong to gate k
     i, f, g, o = (pre[:, k * hidden:(k + 1) * hidden] for k in range(4))
-    return {"input": sigmoid(i), "forget": sigmoid(f), "cell": np.tanh(g), "output": sigmoid(o)}
+    return {"input": np.asarray(sigmoid(i)), "forget": np.asarray(sigmoid(f)), "cell": np.tanh(g),
+            "output": np.asarray(sigmoid(o))}  # arrays: sigmoid's type allows the scalar a 0-d input gives
 
 
 def lstm_cell(x: ArrayLike, h: ArrayLike, c: ArrayLike, w_ih: ArrayLike, w_hh: ArrayLike, b_ih: ArrayLike,
-              b_hh: ArrayLike) -> tuple[Array, Array]:
+              b_hh: ArrayLike) -> tuple[Floats, Floats]:
     """One step of an LSTM cell, torch.nn.LSTMCell's: ``(h′, c′)``, each a new (N, H) array.
 
     x (N, in), h and c (N, H); w_ih (4H, in), w_hh (4H, H), b_ih and b_hh (4H,), their rows stacked in the order
@@ -134,7 +133,7 @@ ECHO_STEPS = 30  # the lesson plots steps 1 … 30
 ECHO_WEIGHTS = (0.5, 0.9, 1.5)  # fading fast, fading slowly, held
 
 
-def echo_run(weight: float, steps: int = ECHO_STEPS, impulse: float = 1.0) -> tuple[Array, Array]:
+def echo_run(weight: float, steps: int = ECHO_STEPS, impulse: float = 1.0) -> tuple[Floats, Floats]:
     """The echo h_1 … h_steps of one impulse in the lesson's one-unit RNN with recurrent weight ``weight``, and its
     influence ∂h_t/∂x_1 at each step: two arrays of length ``steps``. The echo is computed by :func:`rnn` itself."""
     steps = int(steps)
@@ -146,18 +145,18 @@ def echo_run(weight: float, steps: int = ECHO_STEPS, impulse: float = 1.0) -> tu
     echo = outputs[:, 0, 0]
     local = 1.0 - echo * echo  # tanh′ at each step
     factors = np.concatenate([[1.0], np.full(steps - 1, float(weight))]) * local
-    return echo, np.cumprod(factors)
+    return echo, np.cumprod(factors, dtype=np.float64)
 
 
 @lru_cache(maxsize=32)
-def _echo_cached(weight: float, steps: int) -> tuple[Array, Array]:
+def _echo_cached(weight: float, steps: int) -> tuple[Floats, Floats]:
     echo, influence = echo_run(weight, steps)
     echo.setflags(write=False)
     influence.setflags(write=False)
     return echo, influence
 
 
-def _at_steps(values: Array, steps: ArrayLike) -> Float:
+def _at_steps(values: Floats, steps: ArrayLike) -> Float:
     """``values[t − 1]`` for each step t of ``steps`` (the plot's grid holds whole numbers 1 … len(values))."""
     index = np.clip(np.rint(np.asarray(steps, dtype=np.float64)), 1, len(values)).astype(np.intp) - 1
     return np.asarray(values[index], dtype=np.float64)[()]
@@ -198,7 +197,7 @@ def first_below(values: ArrayLike, level: float) -> int | None:
 
 def echo_panel(weights: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0),
                impulses: tuple[float, ...] = (0.01, 0.5, 1.0, 3.0), steps: int = ECHO_STEPS) -> dict[str, Any]:
-    """What the rnn lesson's echo panel draws (exercises/rnn/PANEL.md): for each weight on the slider and each
+    """What the rnn lesson's echo panel draws (exercises/rnn/lesson.toml): for each weight on the slider and each
     impulse size, the echo and the influence at steps 1 … ``steps``, as plain lists."""
     runs = {}
     for w in weights:
@@ -225,14 +224,14 @@ KEEP_STEPS = 100  # the lesson plots steps 1 … 100
 FORGET_BIASES = (0.0, 1.0, 3.0, 5.0)
 
 
-def keep_cell(forget_bias: float) -> dict[str, Array]:
+def keep_cell(forget_bias: float) -> dict[str, Floats]:
     """The lesson's one-unit LSTM cell as exercise-layout weights for a forget-gate bias: w_ih (4, 1), w_hh (4, 1),
     b_ih (4,), b_hh (4,), with the rows in PyTorch's order (input, forget, cell, output)."""
     return {"w_ih": np.array([[10.0], [0.0], [3.0], [0.0]]), "w_hh": np.zeros((4, 1)),
             "b_ih": np.array([-5.0, float(forget_bias), 0.0, 5.0]), "b_hh": np.zeros(4)}
 
 
-def keep_run(forget_bias: float, writes: ArrayLike = (1.0,), steps: int = KEEP_STEPS) -> tuple[Array, Array]:
+def keep_run(forget_bias: float, writes: ArrayLike = (1.0,), steps: int = KEEP_STEPS) -> tuple[Floats, Floats]:
     """Run the lesson's cell for ``steps`` steps from h = c = 0 with the input sequence ``writes`` (then zeros),
     one :func:`lstm_cell` call per step: the cell values c_1 … c_steps and the hidden values h_1 … h_steps."""
     steps = int(steps)
@@ -251,7 +250,7 @@ def keep_run(forget_bias: float, writes: ArrayLike = (1.0,), steps: int = KEEP_S
 
 
 @lru_cache(maxsize=32)
-def _kept_cached(forget_bias: float, steps: int) -> Array:
+def _kept_cached(forget_bias: float, steps: int) -> Floats:
     cells, _ = keep_run(forget_bias, steps=steps)
     cells.setflags(write=False)
     return cells
@@ -276,7 +275,7 @@ def forget_bias_for(keep: float, steps: int) -> float:
 
 def keep_panel(forget_biases: tuple[float, ...] = tuple(np.round(np.arange(-2.0, 7.01, 0.5), 2)),
                steps: int = KEEP_STEPS) -> dict[str, Any]:
-    """What the lstm-cell lesson's panel draws (exercises/lstm-cell/PANEL.md): for each forget bias on the slider,
+    """What the lstm-cell lesson's panel draws (exercises/lstm-cell/lesson.toml): for each forget bias on the slider,
     the cell and hidden values of one write at step 1, and the gate values the cell uses, as plain lists."""
     runs = {}
     for b in forget_biases:

@@ -7,9 +7,9 @@ Both functions take a number, list or ndarray of any shape and return float64 of
 from __future__ import annotations
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
-Float = NDArray[np.float64] | np.float64
+from mljudge.reference.arrays import Float
 
 
 def _out(result: ArrayLike) -> Float:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-Float = NDArray[np.float64] | np.float64
+from mljudge.reference.arrays import Float
 
 # e^(−708) ≈ 3.3e-308 is still a normal float64; a little further exp() returns subnormals and raises the
 # underflow flag. Beyond the cutoff e^(−|x|) is reported as exactly 0: σ(x) for x < −708 is then 0 instead of

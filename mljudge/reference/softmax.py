@@ -11,11 +11,11 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from mljudge.reference.arrays import Float
+
 # exp(−690) ≈ 2.2e-300: still a normal float after division by a sum of up to 10⁷ terms (each ≤ 1).
 # Anything further below the row's maximum is set to exactly 0 instead of underflowing into subnormals.
 _EXP_CUTOFF = 690.0
-
-Float = NDArray[np.float64] | np.float64
 
 
 def softmax(x: ArrayLike, temperature: float = 1.0, axis: int = -1) -> NDArray[np.float64]:
@@ -35,7 +35,8 @@ def softmax(x: ArrayLike, temperature: float = 1.0, axis: int = -1) -> NDArray[n
     # Clip before dividing: (x − max)/T for a tiny T could overflow to −inf; clipped, it stays ≥ −690.
     scaled = np.maximum(gap, floor) / temperature
     weights = np.where(gap > floor, np.exp(scaled), 0.0)
-    return weights / weights.sum(axis=axis, keepdims=True)
+    out: NDArray[np.float64] = weights / weights.sum(axis=axis, keepdims=True)
+    return out
 
 
 def first_of_two(difference: ArrayLike, temperature: float = 1.0) -> Float:

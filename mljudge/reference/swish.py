@@ -10,11 +10,10 @@ times a tail of σ near 1e-308, can raise the underflow flag.)
 from __future__ import annotations
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
+from mljudge.reference.arrays import Float
 from mljudge.reference.sigmoid import sigmoid
-
-Float = NDArray[np.float64] | np.float64
 
 
 def swish(x: ArrayLike, beta: float = 1.0) -> Float:

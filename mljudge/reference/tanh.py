@@ -12,11 +12,10 @@ Every function takes a number, list or ndarray of any shape and returns float64 
 from __future__ import annotations
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
+from mljudge.reference.arrays import Float
 from mljudge.reference.sigmoid import sigmoid_slope
-
-Float = NDArray[np.float64] | np.float64
 
 # tanh(x) rounds to exactly ±1.0 in float64 from |x| ≈ 19.06 on, so clipping |x| at 20 changes no value.
 TANH_CLIP = 20.0

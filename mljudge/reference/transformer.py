@@ -31,14 +31,12 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
+from mljudge.reference.arrays import Float, Floats
 from mljudge.reference.attention import attention as scaled_attention
 from mljudge.reference.attention import attention_weights as scaled_attention_weights
 from mljudge.reference.positional import positional_encoding, rotation
-
-Array = NDArray[np.float64]
-Float = NDArray[np.float64] | np.float64
 
 # name → shape, in terms of d_model ("d") and the feed-forward width ("f").
 PARAM_SHAPES: dict[str, tuple[str, ...]] = {
@@ -49,7 +47,7 @@ PARAM_SHAPES: dict[str, tuple[str, ...]] = {
 }
 
 
-def check_params(p: Mapping[str, ArrayLike], d_model: int) -> dict[str, Array]:
+def check_params(p: Mapping[str, ArrayLike], d_model: int) -> dict[str, Floats]:
     """``p`` as float64 arrays, after checking that it has exactly the keys of PARAM_SHAPES with their shapes
     (d_ff is read from w1). Raises ValueError naming the first problem."""
     missing = sorted(set(PARAM_SHAPES) - set(p))
@@ -67,7 +65,7 @@ def check_params(p: Mapping[str, ArrayLike], d_model: int) -> dict[str, Array]:
     return arrays
 
 
-def layer_norm(x: ArrayLike, gamma: ArrayLike, beta: ArrayLike, eps: float = 1e-5) -> Array:
+def layer_norm(x: ArrayLike, gamma: ArrayLike, beta: ArrayLike, eps: float = 1e-5) -> Floats:
     """γ·(x − μ)/√(σ² + eps) + β over the last axis, with each vector's own mean μ and biased variance σ²
     (two passes). A constant vector normalises to 0, so its output is β."""
     x = np.asarray(x, dtype=np.float64)
@@ -76,23 +74,24 @@ def layer_norm(x: ArrayLike, gamma: ArrayLike, beta: ArrayLike, eps: float = 1e-
     var = (deviation * deviation).mean(axis=-1, keepdims=True)
     root = np.sqrt(var + eps)
     normalised = np.divide(deviation, root, out=np.zeros_like(deviation), where=root > 0.0)
-    return np.asarray(gamma, dtype=np.float64) * normalised + np.asarray(beta, dtype=np.float64)
+    out: Floats = np.asarray(gamma, dtype=np.float64) * normalised + np.asarray(beta, dtype=np.float64)
+    return out
 
 
-def split_heads(x: ArrayLike, n_heads: int) -> Array:
+def split_heads(x: ArrayLike, n_heads: int) -> Floats:
     """(…, L, d_model) → (…, n_heads, L, d_head): head h gets columns h·d_head … (h + 1)·d_head − 1."""
     x = np.asarray(x, dtype=np.float64)
     *lead, length, width = x.shape
     return np.swapaxes(x.reshape(*lead, length, n_heads, width // n_heads), -3, -2)
 
 
-def merge_heads(x: ArrayLike) -> Array:
+def merge_heads(x: ArrayLike) -> Floats:
     """(…, n_heads, L, d_head) → (…, L, d_model), the heads side by side in order: the inverse of split_heads."""
     x = np.swapaxes(np.asarray(x, dtype=np.float64), -3, -2)
     return x.reshape(*x.shape[:-2], x.shape[-2] * x.shape[-1])
 
 
-def _heads(x: ArrayLike, n_heads: Any) -> tuple[Array, int]:
+def _heads(x: ArrayLike, n_heads: Any) -> tuple[Floats, int]:
     x = np.asarray(x, dtype=np.float64)
     if x.ndim not in (2, 3):
         raise ValueError(f"x must be (L, d_model) or (N, L, d_model), got shape {x.shape}")
@@ -103,12 +102,12 @@ def _heads(x: ArrayLike, n_heads: Any) -> tuple[Array, int]:
     return x, int(n_heads)
 
 
-def _projected(x: Array, w: Mapping[str, Array], name: str, n_heads: int) -> Array:
+def _projected(x: Floats, w: Mapping[str, Floats], name: str, n_heads: int) -> Floats:
     """x @ w_<name> + b_<name>, split into heads: (…, n_heads, L, d_head)."""
     return split_heads(x @ w[f"w_{name}"] + w[f"b_{name}"], n_heads)
 
 
-def attention_weights(x: ArrayLike, p: Mapping[str, ArrayLike], n_heads: int) -> Array:
+def attention_weights(x: ArrayLike, p: Mapping[str, ArrayLike], n_heads: int) -> Floats:
     """Every head's attention weights, (…, n_heads, L, L): row q of head h is softmax over the keys of
     Q_h[q]·K_h[k]/√d_head (module 8's scaled dot-product attention, reference.attention, with no mask). Each row
     sums to 1."""
@@ -117,7 +116,7 @@ def attention_weights(x: ArrayLike, p: Mapping[str, ArrayLike], n_heads: int) ->
     return scaled_attention_weights(_projected(x, w, "q", n_heads), _projected(x, w, "k", n_heads))
 
 
-def multi_head_attention(x: ArrayLike, p: Mapping[str, ArrayLike], n_heads: int) -> Array:
+def multi_head_attention(x: ArrayLike, p: Mapping[str, ArrayLike], n_heads: int) -> Floats:
     """MHA(x) = merge(A_h V_h) @ w_o + b_o, (…, L, d_model): self-attention, no mask, no dropout."""
     x, n_heads = _heads(x, n_heads)
     w = check_params(p, x.shape[-1])
@@ -125,14 +124,14 @@ def multi_head_attention(x: ArrayLike, p: Mapping[str, ArrayLike], n_heads: int)
     return merge_heads(heads) @ w["w_o"] + w["b_o"]
 
 
-def feed_forward(x: ArrayLike, p: Mapping[str, ArrayLike]) -> Array:
+def feed_forward(x: ArrayLike, p: Mapping[str, ArrayLike]) -> Floats:
     """FFN(x) = ReLU(x @ w1 + b1) @ w2 + b2, applied to each position on its own."""
     x = np.asarray(x, dtype=np.float64)
     w = check_params(p, x.shape[-1])
     return np.maximum(x @ w["w1"] + w["b1"], 0.0) @ w["w2"] + w["b2"]
 
 
-def encoder_block(x: ArrayLike, p: Mapping[str, ArrayLike], n_heads: int, eps: float = 1e-5) -> Array:
+def encoder_block(x: ArrayLike, p: Mapping[str, ArrayLike], n_heads: int, eps: float = 1e-5) -> Floats:
     """One post-LN encoder block: x₁ = LN₁(x + MHA(x)), out = LN₂(x₁ + FFN(x₁)); a new float64 array of x's
     shape. The inputs are not modified."""
     x, n_heads = _heads(x, n_heads)
@@ -191,7 +190,7 @@ _SIGMA = np.linspace(0.0, 30.0, 301)  # step 0.1 (g is smooth: linear interpolat
 
 
 @lru_cache(maxsize=1)
-def _largest_given_sigma() -> Array:
+def _largest_given_sigma() -> Floats:
     """g(σ) on the grid _SIGMA: the average largest weight of softmax(σ·z) over SAMPLES seeded draws of z."""
     z = np.random.default_rng(26).standard_normal((SAMPLES, KEYS))
     gaps = z - z.max(axis=-1, keepdims=True)  # ≤ 0; the largest weight is 1 / Σ exp(σ·gap), with exp(0) = 1 in it
@@ -200,7 +199,7 @@ def _largest_given_sigma() -> Array:
 
 
 @lru_cache(maxsize=3)
-def _mean_largest(power: float) -> Array:
+def _mean_largest(power: float) -> Floats:
     """For d_head = 1 … MAX_D_HEAD: the expected largest weight with the scores divided by d_head**power."""
     g = _largest_given_sigma()
     means = np.empty(MAX_D_HEAD)
@@ -210,7 +209,7 @@ def _mean_largest(power: float) -> Array:
     return means
 
 
-def _mean_at(d: int, power: float, g: Array) -> float:
+def _mean_at(d: int, power: float, g: Floats) -> float:
     """The expected largest weight for one d_head: g at σ = |q| / d_head**power, averaged over |q|'s chi density."""
     norm = np.linspace(0.0, math.sqrt(d) + 12.0, 4001)  # |q|: the chi density is negligible past √d + 12
     # The chi density |q|^(d−1)·e^(−|q|²/2) / (2^(d/2 − 1)·Γ(d/2)), in logs; the floor keeps log 0 finite
@@ -241,7 +240,7 @@ TOY_D_MODEL, TOY_HEADS, TOY_D_FF = 16, 2, 32
 SHARPNESS = 20.0  # how strongly each designed head prefers what it looks for
 
 
-def toy_input() -> Array:
+def toy_input() -> Floats:
     """x for the toy sentence, (6, 16): columns 0–7 the positional encoding (width 8, base 10000), columns 8–15 a
     fixed random unit vector per word (the same word, the same vector)."""
     rng = np.random.default_rng(9)
@@ -250,7 +249,7 @@ def toy_input() -> Array:
     return np.hstack([positional_encoding(len(TOKEN_IDS), 8), words[list(TOKEN_IDS)]])
 
 
-def toy_params() -> dict[str, Array]:
+def toy_params() -> dict[str, Floats]:
     """A block with two designed heads (d_head = 8).
 
     Head 0 (columns 0–7 of Q and K) looks one position back: its query is the position's encoding turned back by
@@ -273,7 +272,7 @@ def toy_params() -> dict[str, Array]:
 
 
 def panel() -> dict[str, Any]:
-    """Everything the lesson's panel (exercises/encoder-block/PANEL.md) draws, as plain lists: the toy sentence,
+    """Everything the lesson's panel (exercises/encoder-block/lesson.toml) draws, as plain lists: the toy sentence,
     its input, both heads' attention weights, the block's output, and the shapes through the block for the
     panel's default sizes."""
     x, p = toy_input(), toy_params()

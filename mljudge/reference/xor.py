@@ -33,9 +33,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from mljudge.reference.arrays import Floats
 from mljudge.reference.sigmoid import sigmoid  # stable both ways: e^(−|z|) only, never a cancellation
-
-Array = NDArray[np.float64]
 
 HIDDEN = 8
 STEPS = 500
@@ -60,10 +59,10 @@ TABLES = {  # the labels of INPUTS' four rows
 class Net:
     """The parameters of one network, or of a population (leading batch dimensions shared by all four)."""
 
-    w1: Array  # (..., hidden, 2)
-    b1: Array  # (..., hidden)
-    w2: Array  # (..., hidden)
-    b2: Array  # (...)
+    w1: Floats  # (..., hidden, 2)
+    b1: Floats  # (..., hidden)
+    w2: Floats  # (..., hidden)
+    b2: Floats  # (...)
 
     def step(self, grads: Net, lr: float) -> Net:
         return Net(self.w1 - lr * grads.w1, self.b1 - lr * grads.b1, self.w2 - lr * grads.w2,
@@ -79,7 +78,7 @@ def init(seed: int, hidden: int = HIDDEN) -> Net:
     return Net(w1, np.zeros(hidden), w2, np.zeros(()))
 
 
-def _data(x: ArrayLike, y: ArrayLike, weights: ArrayLike | None) -> tuple[Array, Array, Array]:
+def _data(x: ArrayLike, y: ArrayLike, weights: ArrayLike | None) -> tuple[Floats, Floats, Floats]:
     x = np.asarray(x, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
     if x.ndim != 2 or x.shape[1] != 2 or y.shape != (x.shape[0],) or x.shape[0] == 0:
@@ -92,43 +91,46 @@ def _data(x: ArrayLike, y: ArrayLike, weights: ArrayLike | None) -> tuple[Array,
     return x, y, w
 
 
-def _hidden(net: Net, x: Array) -> Array:
+def _hidden(net: Net, x: Floats) -> Floats:
     """tanh(x @ W1.T + b1), shape (..., N, hidden), written as a sum over the two inputs (a batched matmul of
     such small matrices is many times slower)."""
     pre = net.b1[..., None, :] + sum(x[:, j, None] * net.w1[..., None, :, j] for j in range(x.shape[1]))
     return np.tanh(pre)
 
 
-def _logits(net: Net, h: Array) -> Array:
-    return (h * net.w2[..., None, :]).sum(axis=-1) + net.b2[..., None]
+def _logits(net: Net, h: Floats) -> Floats:
+    out: Floats = (h * net.w2[..., None, :]).sum(axis=-1) + net.b2[..., None]
+    return out
 
 
-def predict(net: Net, x: ArrayLike) -> Array:
+def predict(net: Net, x: ArrayLike) -> Floats:
     """The probabilities of label 1 for the rows of x: shape (..., N)."""
     x = np.asarray(x, dtype=np.float64)
-    return sigmoid(_logits(net, _hidden(net, x)))
+    return np.asarray(sigmoid(_logits(net, _hidden(net, x))))  # an array: x has rows (sigmoid's 0-d gives a scalar)
 
 
 _EXP_CUTOFF = 690.0  # e^(−690) ≈ 2e-300: further below, a term that small counts as exactly 0 (as in reference.losses)
 
 
-def softplus(t: ArrayLike) -> Array:
+def softplus(t: ArrayLike) -> Floats:
     """log(1 + eᵗ) = max(t, 0) + log(1 + e^(−|t|)): nothing overflows, and past |t| = 690 the second term is taken
     as exactly 0 (it is below 1e-299 beside max(t, 0) ≥ 690), so nothing underflows either."""
     t = np.asarray(t, dtype=np.float64)
     a = np.abs(t)
-    return np.maximum(t, 0.0) + np.where(a > _EXP_CUTOFF, 0.0, np.log1p(np.exp(-np.minimum(a, _EXP_CUTOFF))))
+    out: Floats = np.maximum(t, 0.0) + np.where(a > _EXP_CUTOFF, 0.0, np.log1p(np.exp(-np.minimum(a, _EXP_CUTOFF))))
+    return out
 
 
-def loss(net: Net, x: ArrayLike, y: ArrayLike, weights: ArrayLike | None = None) -> Array:
+def loss(net: Net, x: ArrayLike, y: ArrayLike, weights: ArrayLike | None = None) -> Floats:
     """The (weighted) mean cross-entropy, shape (...): log(1 + e⁻ᶻ) for label 1, log(1 + eᶻ) for label 0, as
     softplus of the logit, so that confident predictions, right or wrong, stay finite."""
     x, y, w = _data(x, y, weights)
     z = _logits(net, _hidden(net, x))
-    return (w * (y * softplus(-z) + (1.0 - y) * softplus(z))).sum(axis=-1)
+    out: Floats = (w * (y * softplus(-z) + (1.0 - y) * softplus(z))).sum(axis=-1)
+    return out
 
 
-def gradients(net: Net, x: Array, y: Array, w: Array) -> Net:
+def gradients(net: Net, x: Floats, y: Floats, w: Floats) -> Net:
     """∂loss/∂(W1, b1, w2, b2) by backpropagation (see the module docstring)."""
     h = _hidden(net, x)
     p = sigmoid(_logits(net, h))
@@ -148,7 +150,7 @@ def train(net: Net, x: ArrayLike, y: ArrayLike, steps: int = STEPS, lr: float = 
 
 
 def train_xor(x: ArrayLike, y: ArrayLike, hidden: int = HIDDEN, steps: int = STEPS, lr: float = LR,
-              seed: int = 0) -> Array:
+              seed: int = 0) -> Floats:
     """The exercise: a 2-`hidden`-1 network from `init(seed, hidden)`, trained for `steps` steps of gradient
     descent at `lr` on the mean cross-entropy of (x, y); the probabilities it predicts for x, shape (N,).
 
@@ -156,7 +158,7 @@ def train_xor(x: ArrayLike, y: ArrayLike, hidden: int = HIDDEN, steps: int = STE
     return predict(train(init(seed, hidden), x, y, steps, lr), x)
 
 
-def margins(p: ArrayLike, y: ArrayLike) -> Array:
+def margins(p: ArrayLike, y: ArrayLike) -> Floats:
     """How far each prediction is past its side's threshold (≥ 0: learned): p − HIGH for label 1, LOW − p for
     label 0; for a soft label (copies of an input that disagree, y their share of 1s) SOFT_BAND − |p − y|."""
     p, y = np.asarray(p, dtype=np.float64), np.asarray(y, dtype=np.float64)
@@ -169,8 +171,8 @@ class Assessment:
     """Predictions for a table judged by what every trained network shares, whatever its random start."""
 
     group: NDArray[np.int64]  # per row: which distinct input it is (rows with one input share a group)
-    share: Array              # per row: the share of 1s among the labels of that input's copies
-    margin: Array             # per row: `margins` of its prediction against its share (≥ 0: learned)
+    share: Floats              # per row: the share of 1s among the labels of that input's copies
+    margin: Floats             # per row: `margins` of its prediction against its share (≥ 0: learned)
     split: tuple[int, int] | None  # two rows with one input whose predictions differ, or None
 
     @property
@@ -180,7 +182,8 @@ class Assessment:
     @property
     def hard(self) -> NDArray[np.bool_]:
         """Rows whose copies all carry one label (the rest are judged against their share)."""
-        return (self.share == 0.0) | (self.share == 1.0)
+        hard: NDArray[np.bool_] = (self.share == 0.0) | (self.share == 1.0)
+        return hard
 
 
 def assess(p: ArrayLike, x: ArrayLike, y: ArrayLike) -> Assessment:
@@ -204,7 +207,7 @@ def assess(p: ArrayLike, x: ArrayLike, y: ArrayLike) -> Assessment:
     return Assessment(group, share, margins(p, share), split)
 
 
-def distinct(x: ArrayLike, y: ArrayLike) -> tuple[Array, Array, Array]:
+def distinct(x: ArrayLike, y: ArrayLike) -> tuple[Floats, Floats, Floats]:
     """A table's distinct rows, the share of 1s among each one's copies, and each one's share of the rows: the
     same loss, and the same gradient, as the table itself (the cross-entropy is linear in y)."""
     x, y, _ = _data(x, y, None)
@@ -240,7 +243,7 @@ LESSON_STEPS = 250  # the plot's span; training goes on to STEPS, but nothing ne
 
 
 @lru_cache(maxsize=1)
-def _lesson_run() -> tuple[Array, Array]:
+def _lesson_run() -> tuple[Floats, Floats]:
     """Predictions for the four XOR rows (steps + 1, 4) and the loss (steps + 1,) after each step of the default
     run, up to LESSON_STEPS."""
     x, y = INPUTS, TABLES["xor"]
@@ -260,37 +263,39 @@ def _at(step: ArrayLike) -> NDArray[np.int64]:
     return k
 
 
-def lesson_loss(step: ArrayLike) -> Array:
+def lesson_loss(step: ArrayLike) -> Floats:
     """Lesson curve: the mean cross-entropy of the 2-8-1 network on XOR after k steps (seed 0, lr LR)."""
-    return _lesson_run()[1][_at(step)]
+    losses: Floats = _lesson_run()[1][_at(step)]
+    return losses
 
 
-def _lesson_prediction(row: int, step: ArrayLike) -> Array:
-    return _lesson_run()[0][_at(step), row]
+def _lesson_prediction(row: int, step: ArrayLike) -> Floats:
+    predictions: Floats = _lesson_run()[0][_at(step), row]
+    return predictions
 
 
-def lesson_p00(step: ArrayLike) -> Array:
+def lesson_p00(step: ArrayLike) -> Floats:
     """Lesson curve: the predicted probability for input (0, 0), label 0, after k steps."""
     return _lesson_prediction(0, step)
 
 
-def lesson_p01(step: ArrayLike) -> Array:
+def lesson_p01(step: ArrayLike) -> Floats:
     """Lesson curve: the predicted probability for input (0, 1), label 1."""
     return _lesson_prediction(1, step)
 
 
-def lesson_p10(step: ArrayLike) -> Array:
+def lesson_p10(step: ArrayLike) -> Floats:
     """Lesson curve: the predicted probability for input (1, 0), label 1."""
     return _lesson_prediction(2, step)
 
 
-def lesson_p11(step: ArrayLike) -> Array:
+def lesson_p11(step: ArrayLike) -> Floats:
     """Lesson curve: the predicted probability for input (1, 1), label 0."""
     return _lesson_prediction(3, step)
 
 
 @lru_cache(maxsize=1)
-def _linear_losses() -> Array:
+def _linear_losses() -> Floats:
     """A logistic regression on XOR from zero weights: its loss after each step up to LESSON_STEPS."""
     x, y = INPUTS, TABLES["xor"]
     v, c, out = np.zeros(2), 0.0, []
@@ -302,7 +307,7 @@ def _linear_losses() -> Array:
     return np.array(out)
 
 
-def lesson_linear_loss(step: ArrayLike) -> Array:
+def lesson_linear_loss(step: ArrayLike) -> Floats:
     """Lesson curve: the loss of a network without a hidden layer (z = x @ v + c) on XOR after k steps."""
     return _linear_losses()[_at(step)]
 
@@ -315,7 +320,7 @@ def lesson_learned_at() -> int:
     return int(bad[-1]) + 1 if bad.size else 0
 
 
-def first_below(curve: Array, level: float) -> int:
+def first_below(curve: Floats, level: float) -> int:
     """The first step at which a lesson curve is below `level`."""
     return int(np.flatnonzero(curve < level)[0])
 
@@ -332,7 +337,7 @@ def _plain(values: ArrayLike) -> Any:
 
 def panel(table: str = "xor", seed: int = LESSON_SEED, hidden: int = HIDDEN, lr: float = LR,
           steps: tuple[int, ...] = PANEL_STEPS) -> dict[str, Any]:
-    """What the XOR panel draws (exercises/xor/PANEL.md), as JSON-ready numbers: for each step in `steps`, the
+    """What the XOR panel draws (exercises/xor/lesson.toml), as JSON-ready numbers: for each step in `steps`, the
     network's probability on a PANEL_GRID × PANEL_GRID grid over [−0.5, 1.5]² (row i is x₁ = grid[i], column j
     is x₂ = grid[j]), its predictions for the four inputs, the loss, whether all four are learned, and each hidden
     unit's line: unit j is zero where w·x + b = 0 (w = W1[j], b = b1[j]), and "out" = w2[j] is its vote."""

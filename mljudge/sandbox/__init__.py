@@ -29,9 +29,10 @@ _EXPORTS = {
     "decode_source": "policy", "detect_track": "policy", "Detected": "policy", "MAX_SOURCE_BYTES": "policy",
     "Note": "prune", "import_aliases": "prune", "dotted": "prune",
     "Array": "wire", "Opaque": "wire",
-    "Track": "tracks", "TRACKS": "tracks", "NAMES": "tracks", "ORIGINS": "tracks",
+    "TrackSpec": "tracks", "TRACKS": "tracks", "NAMES": "tracks", "ORIGINS": "tracks", "ORIGIN_NAMES": "tracks",
+    "TRUSTED": "tracks",
     "LayerStatus": "isolation",
-    "diagnose": "doctor", "smoke_test": "doctor",
+    "diagnose": "doctor", "smoke_test": "doctor", "jail_layers": "doctor",
     "resolve": "guards", "is_reportable": "reportable",
     "Allowed": "governed", "Library": "tracks", "LIBRARIES": "tracks", "GOVERNED_ROOTS": "tracks",
     "vocabulary_libraries": "tracks", "op_base": "kernels", "NameRules": "policy", "unsafe_kind": "corners",
@@ -44,7 +45,9 @@ __all__ = [
     "MODULE_PHASE",
     "NAMES",
     "ORIGINS",
+    "ORIGIN_NAMES",
     "TRACKS",
+    "TRUSTED",
     "Allowed",
     "Array",
     "Busy",
@@ -70,7 +73,7 @@ __all__ = [
     "Rule",
     "Rules",
     "Termination",
-    "Track",
+    "TrackSpec",
     "Violation",
     "ZygoteError",
     "decode_source",
@@ -81,6 +84,7 @@ __all__ = [
     "import_aliases",
     "imports_for",
     "is_reportable",
+    "jail_layers",
     "op_base",
     "resolve",
     "run",
@@ -103,7 +107,7 @@ def __getattr__(name: str) -> Any:
 if TYPE_CHECKING:
     from mljudge.sandbox.codes import ErrorKind, Refusal, Rule, Termination
     from mljudge.sandbox.corners import unsafe_kind
-    from mljudge.sandbox.doctor import diagnose, smoke_test
+    from mljudge.sandbox.doctor import diagnose, jail_layers, smoke_test
     from mljudge.sandbox.fairness import Busy, ClientBusy
     from mljudge.sandbox.governed import Allowed
     from mljudge.sandbox.guards import resolve
@@ -140,10 +144,12 @@ if TYPE_CHECKING:
         GOVERNED_ROOTS,
         LIBRARIES,
         NAMES,
+        ORIGIN_NAMES,
         ORIGINS,
         TRACKS,
+        TRUSTED,
         Library,
-        Track,
+        TrackSpec,
         vocabulary_libraries,
     )
     from mljudge.sandbox.wire import Array, Opaque

@@ -8,7 +8,8 @@ in at most `slots - 1` sandboxes when there are several, so a learner flooding i
 sandbox to the others. Past `capacity` submissions waiting, or past a client's cap, admission is refused at once
 with a Retry-After estimated from how fast this queue really drains.
 
-Pure bookkeeping under one lock: no processes, no I/O, so it is tested on its own (tests/sandbox/test_fairness.py).
+Pure bookkeeping under one lock: no processes, no I/O. Tested through the pool: tests/web/test_load.py (a flooder
+delays no one else's submission) and tests/web/test_api.py (a queue past capacity is a 503 with Retry-After).
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ class Surface:
         return self.modules is None or not is_governed_module(name) or name in self.modules or _private(name)
 
 
-def build(allowed: Allowed) -> Surface:
+def build_surface(allowed: Allowed) -> Surface:
     """Index the governed libraries as imported now, and keep what `allowed` does not reach."""
     from mljudge.sandbox.guards import resolve
 

@@ -76,7 +76,7 @@ STAND_IN, REFUSED, PRIVATE = range(3)
 SCAN_ITEMS = 1024
 
 
-class Violation(BaseException):
+class ForbiddenOperation(BaseException):
     """A forbidden operation was attempted. BaseException so that ``except Exception`` does not swallow it."""
 
     def __init__(self, code: str, what: str) -> None:
@@ -198,12 +198,12 @@ class Tripwire:
             self._resolve_pending()
         return self.forbidden.get(id(value))
 
-    def trip(self, code: str, what: str) -> Violation:
+    def trip(self, code: str, what: str) -> ForbiddenOperation:
         """Record a violation, tell the judge now, and return the exception to raise."""
         self.violations.append((code, what))
         if self.report is not None:
             self.report(code, what)
-        return Violation(code, what)
+        return ForbiddenOperation(code, what)
 
     def module_allowed(self, name: str) -> bool:
         """The policy's rule (sandbox.stdlib.allowed), minus the private-part test: the libraries' own lazy imports

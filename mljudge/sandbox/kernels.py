@@ -75,7 +75,7 @@ class Kernels:
                     self.replaced.append(f"{qualified}@{key}")
 
 
-def warm() -> None:
+def warm_registration() -> None:
     """Load, in the zygote, what a child's first replacement would load lazily (the dispatcher's table, torch.library's
     modules): a jailed child cannot import them. A throwaway registration, undone when its Library goes."""
     import gc

@@ -86,7 +86,7 @@ def _live(dotted: str) -> Any:
     return None
 
 
-def write() -> None:
+def write_torch_names() -> None:
     """torch-names.json from the installed torch: each public module's callables and submodules, and each value
     class's public callable members."""
     import torch
@@ -128,4 +128,4 @@ def write() -> None:
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
         sys.exit("usage: python -m mljudge.sandbox.library_names --write")
-    write()
+    write_torch_names()

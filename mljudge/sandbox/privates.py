@@ -40,7 +40,7 @@ def _public_members(cls: type) -> set[int]:
     return found
 
 
-def build() -> LibraryIndex:
+def build_index() -> LibraryIndex:
     public: set[int] = set()
     candidates: dict[int, str] = {}
     objects: dict[int, object] = {}

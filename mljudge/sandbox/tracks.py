@@ -6,6 +6,7 @@ Adding a track (JAX, say) means one more spec here, and exercises that list it.
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import sys
 from collections.abc import Callable
@@ -29,7 +30,7 @@ class Completion:
 
 
 @dataclass(frozen=True)
-class Track:
+class TrackSpec:
     name: str  # as exercises, the CLI and the API name it
     label: str  # as prose names it
     libraries: frozenset[str]  # top-level modules a submission may import (besides the harmless standard ones)
@@ -38,6 +39,9 @@ class Track:
     preload: tuple[str, ...]  # what its zygote imports before any child (and the private index covers)
     array_type: str  # what a learner returns, as messages name it
     origin: str  # how the child labels such an answer on the wire
+    # The track's other answers that count as its arrays (from_answer's labels for them), each as messages name it:
+    # a NumPy scalar (np.float64(1.5)) is NumPy's array of no axes.
+    scalar_origins: dict[str, str]
     # Hooks, run in the zygote or the child (each imports its library itself, so the judge never needs it):
     setup: Callable[[], Any]  # once in the zygote, before any child (torch: its thread caps)
     to_array: Callable[[np.ndarray], Any]  # an input, as the learner's function gets it
@@ -48,6 +52,9 @@ class Track:
     has_ops: bool  # its library has a dispatcher whose ops the zygote and the child replace (sandbox.kernels)
     # For `judge doctor`: a function reaching a forbidden op ("gelu") past every guard above its kernels, or "".
     op_probe: str
+    # For `judge check`: why the op tripwire could never match a forbidden op of this name (an exercise's `aten`), or
+    # None when it can; None for a library without ops. Runs in the judge, and imports the library.
+    op_problem: Callable[[str], str | None] | None
     # Trusted code the zygote runs on itself once, through the worker's whole path, so that what its library
     # initialises lazily is ready before any child (it defines `f(x, scale=1.0)`).
     warmup: str
@@ -80,17 +87,18 @@ def f(x, scale=1.0):
 '''
 
 
-
-
 def _numpy_setup() -> Any:
     return None
+
+
+_NUMPY_SCALAR = "numpy scalar"
 
 
 def _numpy_answer(value: Any) -> tuple[np.ndarray | None, str] | None:
     if isinstance(value, np.ndarray):
         return np.asarray(value).view(np.ndarray), "ndarray"
     if isinstance(value, np.generic):
-        return np.asarray(value), "numpy scalar"
+        return np.asarray(value), _NUMPY_SCALAR
     return None
 
 
@@ -98,11 +106,12 @@ def _numpy_types() -> set[type]:
     return {np.ndarray, np.dtype, *(t for t in set(np.sctypeDict.values()) if isinstance(t, type))}
 
 
-NUMPY = Track(
+NUMPY = TrackSpec(
     name="numpy", label="NumPy", libraries=frozenset({"numpy"}), marker="numpy", priority=0,
     preload=("numpy", "numpy.linalg", "numpy.random", "numpy.typing"), array_type="numpy.ndarray",
-    origin="ndarray", setup=_numpy_setup, to_array=lambda array: array, from_answer=_numpy_answer,
-    plain_types=_numpy_types, has_ops=False, op_probe="", warmup=_NUMPY_WARMUP,
+    origin="ndarray", scalar_origins={_NUMPY_SCALAR: "a NumPy scalar"}, setup=_numpy_setup,
+    to_array=lambda array: array, from_answer=_numpy_answer,
+    plain_types=_numpy_types, has_ops=False, op_probe="", op_problem=None, warmup=_NUMPY_WARMUP,
     completion=Completion(modules=("numpy", "numpy.linalg", "numpy.random", "numpy.fft"),
                           aliases={"np": "numpy", "numpy": "numpy"}, instance="numpy.ndarray"),
 )
@@ -210,6 +219,30 @@ def _torch_answer(value: Any) -> tuple[np.ndarray | None, str] | None:
     return array, "tensor" if tensor.dtype == value.dtype else f"tensor:{str(value.dtype).removeprefix('torch.')}"
 
 
+def _torch_op_problem(name: str) -> str | None:
+    """Why the dispatcher tripwire could never match the forbidden op `name`, or None if it can. The tripwire
+    (sandbox.kernels) compares "namespace::op" without the overload, so a name is "gelu" (aten is the
+    default namespace) or "aten::gelu", and must be an op the dispatcher knows."""
+    import torch
+
+    namespace, _, op = name.rpartition("::")
+    namespace = namespace or "aten"
+    if "." in op:
+        return (f"forbidden aten op {name!r} names an overload, but the tripwire compares ops without one, so it "
+                f"would never match: write {op.partition('.')[0]!r} (that refuses every overload)")
+    try:  # torch.ops makes any namespace on demand; an op is an OpOverloadPacket in it, anything else is not
+        packet = getattr(getattr(torch.ops, namespace), op, None) if op.isidentifier() else None
+    except Exception:
+        packet = None
+    if isinstance(packet, torch._ops.OpOverloadPacket):
+        return None
+    every: list[str] = getattr(torch._C, "_dispatch_get_all_op_names", list)()  # only for the suggestion: private API
+    known = {n.partition(".")[0].partition("::")[2] for n in every if n.startswith(f"{namespace}::")}
+    close = difflib.get_close_matches(op, sorted(known), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ": check the spelling"
+    return f"forbidden aten op {name!r} is not an op of torch {torch.__version__}, so no call can match it{hint}"
+
+
 def _torch_types() -> set[type]:
     torch = sys.modules.get("torch")
     return set() if torch is None else {torch.Tensor, torch.nn.Parameter, torch.dtype, torch.Size, torch.device}
@@ -230,10 +263,12 @@ def _torch_offers(module: str, name: str, value: Any) -> bool:
     return True
 
 
-TORCH = Track(
+TORCH = TrackSpec(
     name="torch", label="PyTorch", libraries=frozenset({"torch", "numpy"}), marker="torch", priority=1,
-    preload=("torch",), array_type="torch.Tensor", origin="tensor", setup=_torch_setup, to_array=_torch_array,
+    preload=("torch",), array_type="torch.Tensor", origin="tensor", scalar_origins={}, setup=_torch_setup,
+    to_array=_torch_array,
     from_answer=_torch_answer, plain_types=_torch_types, has_ops=True, op_probe=_TORCH_OP_PROBE,
+    op_problem=_torch_op_problem,
     warmup=_NUMPY_WARMUP.replace(
         "def f(x", "def numpy_f(x") + _TORCH_WARMUP,
     completion=Completion(
@@ -286,19 +321,25 @@ NUMERIC_STDLIB = frozenset({"math", "cmath", "random", "statistics", "decimal", 
 GOVERNED_ROOTS = frozenset({"numpy", "torch"}) | NUMERIC_STDLIB
 
 
-def vocabulary_libraries(track: Track) -> tuple[Library, ...]:
+def vocabulary_libraries(track: TrackSpec) -> tuple[Library, ...]:
     """The libraries whose words apply in `track`: its own (a torch solution may use numpy too) and the standard
     library's numeric modules."""
     return tuple(library for name, library in LIBRARIES.items() if name in track.libraries or name in NUMERIC_STDLIB)
 
 
-TRACKS: dict[str, Track] = {track.name: track for track in (NUMPY, TORCH)}
+TRACKS: dict[str, TrackSpec] = {track.name: track for track in (NUMPY, TORCH)}
 NAMES: tuple[str, ...] = tuple(TRACKS)
-BY_PRIORITY: tuple[Track, ...] = tuple(sorted(TRACKS.values(), key=lambda t: -t.priority))
+BY_PRIORITY: tuple[TrackSpec, ...] = tuple(sorted(TRACKS.values(), key=lambda t: -t.priority))
 ORIGINS: dict[str, str] = {track.origin: track.array_type for track in TRACKS.values()}
+# Every wire origin of a track's answers, as messages name it (a tensor: "torch.Tensor").
+ORIGIN_NAMES: dict[str, str] = {origin: name for track in TRACKS.values()
+                                for origin, name in {track.origin: track.array_type, **track.scalar_origins}.items()}
+# The track trusted code computes in (expected values, known mistakes' implementations): its values are compared
+# as this track's answers.
+TRUSTED = NUMPY
 
 
-def track(name: str) -> Track:
+def track(name: str) -> TrackSpec:
     try:
         return TRACKS[name]
     except KeyError:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from mljudge.sandbox import wire
-from mljudge.sandbox.tracks import Track
+from mljudge.sandbox.tracks import TrackSpec
 
 
 def _discard(header: dict[str, Any], blob: bytes = b"") -> None:
@@ -21,7 +21,7 @@ def _discard(header: dict[str, Any], blob: bytes = b"") -> None:
     wire.encode_frame(header, blob)
 
 
-def warm(track: Track, context: Any) -> None:
+def warm(track: TrackSpec, context: Any) -> None:
     """Run the worker's whole path once, in this process, on the track's trusted warm-up code (never hardened: the
     audit hook and replaced kernels cannot be undone, and the zygote serves every exercise)."""
     from mljudge.sandbox import policy, worker

@@ -25,7 +25,7 @@ import numpy as np
 from mljudge.sandbox import wire
 from mljudge.sandbox.audit import AuditHook
 from mljudge.sandbox.codes import ErrorKind
-from mljudge.sandbox.guards import Shield, Tripwire, Violation, make_globals
+from mljudge.sandbox.guards import ForbiddenOperation, Shield, Tripwire, make_globals
 from mljudge.sandbox.tracks import ORIGINS, TRACKS
 
 MAX_STRUCT_ITEMS = 64
@@ -110,7 +110,7 @@ class Context:
         return current.trip(code, what)
 
 
-def serve(job_fd: int, result_fd: int, context: Context, restrict: Callable[[Any, int], None]) -> None:
+def serve_child(job_fd: int, result_fd: int, context: Context, restrict: Callable[[Any, int], None]) -> None:
     """An armed child's whole job: read it (the zygote never sees it), restrict the child to its limits, run it."""
     from mljudge.sandbox.limits import Limits
 
@@ -166,7 +166,7 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, h
     try:
         exec(code, namespace)
     except BaseException as exc:
-        module_event(False, error=describe(exc, filename))
+        module_event(False, error=describe_exception(exc, filename))
         return
     module_event(True)
 
@@ -196,7 +196,7 @@ def run_job(job: dict[str, Any], blob: bytes, emit: Emit, context: Context, *, h
             header: dict[str, Any] = {"ok": True, "value": encode_result(result, out_blob)}
         except BaseException as exc:
             elapsed = time.perf_counter() - started
-            header = {"ok": False, "error": describe(exc, filename)}
+            header = {"ok": False, "error": describe_exception(exc, filename)}
         header["mutated"] = [name for name, live, before in watched
                              if not np.array_equal(before, live, equal_nan=before.dtype.kind == "f")]
         stdout = capture.take()
@@ -327,7 +327,7 @@ def _converter(to_array: Callable[[np.ndarray], Any]) -> Callable[[Any], Any]:
 # --- errors ------------------------------------------------------------------------------------------------
 
 
-def describe(exc: BaseException, filename: str) -> dict[str, Any]:
+def describe_exception(exc: BaseException, filename: str) -> dict[str, Any]:
     """An exception as data: its type, message, kind, and the frames that are the learner's own."""
     frames = []
     tb = exc.__traceback__
@@ -338,7 +338,7 @@ def describe(exc: BaseException, filename: str) -> dict[str, Any]:
         tb = tb.tb_next
     info: dict[str, Any] = {"type": type(exc).__name__, "message": _message(exc), "frames": frames[-20:],
                             "kind": classify(exc)}
-    if isinstance(exc, Violation):
+    if isinstance(exc, ForbiddenOperation):
         info["violation"] = [exc.code, exc.what]
     if isinstance(exc, SyntaxError):
         info["line"] = exc.lineno
@@ -346,7 +346,7 @@ def describe(exc: BaseException, filename: str) -> dict[str, Any]:
 
 
 def classify(exc: BaseException) -> ErrorKind:
-    if isinstance(exc, Violation):
+    if isinstance(exc, ForbiddenOperation):
         return ErrorKind.FORBIDDEN
     if isinstance(exc, OutputFlood):
         return ErrorKind.OUTPUT

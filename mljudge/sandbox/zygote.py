@@ -84,12 +84,12 @@ def main() -> None:
     warm(track, context)
     # After the warm-up, so that what it loaded lazily is indexed too.
     if hardened and track.has_ops:
-        from mljudge.sandbox.kernels import warm as warm_kernels
+        from mljudge.sandbox.kernels import warm_registration as warm_kernels
 
         warm_kernels()
     if hardened:
-        surface = governed.build(allowed) if allowed is not None else None
-        context.shield = Shield(privates.build(), surface)
+        surface = governed.build_surface(allowed) if allowed is not None else None
+        context.shield = Shield(privates.build_index(), surface)
         if allowed is not None and track.has_ops:
             from mljudge.sandbox.kernels import Kernels, dispatch_keys, overloads_by_op
 
@@ -229,7 +229,7 @@ class Forker:
             os.write(ready_w, b"1")
             os.close(ready_w)
             status = 70  # an exception out of the worker; the judge only believes the frames it got, though
-            worker.serve(job_r, result_w, self.context, self.jail.restrict)
+            worker.serve_child(job_r, result_w, self.context, self.jail.restrict)
             status = 0
         except BaseException:
             pass

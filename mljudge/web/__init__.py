@@ -76,9 +76,9 @@ class JSONProvider(DefaultJSONProvider):
 
 def client_address() -> str:
     """Who sent the current request: the peer's address, or, when the peer is one of TRUSTED_PROXIES, the client
-    address it forwarded (X-Forwarded-For, walked from the right; see security.client_address). The identity for
+    address it forwarded (X-Forwarded-For, walked from the right; see security.forwarded_client). The identity for
     rate limits and fair admission."""
-    return security.client_address(request.remote_addr or "", request.headers.get("X-Forwarded-For"),
+    return security.forwarded_client(request.remote_addr or "", request.headers.get("X-Forwarded-For"),
                                    current_app.config.get("TRUSTED_PROXIES", ()))
 
 

@@ -10,13 +10,13 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from mljudge.judge.errors import ExerciseError, UnknownExercise, UnknownTrack
 from mljudge.judge.exercise import Exercise
-from mljudge.judge.lesson import BadParam, Lesson, UnknownAnswer, load_lesson, mark_task
+from mljudge.judge.lessons import BadParam, Lesson, UnknownAnswer, load_lesson, mark_task
 from mljudge.sandbox import Busy, ClientBusy
-from mljudge.web import client_address, course, lessons, locales, reports, security, state, submissions
+from mljudge.web import client_address, course, lessons, reports, security, state, submissions
 from mljudge.web.errors import ApiError
 from mljudge.web.i18n import wt
 from mljudge.web.inputs import BadQuery, answer_lang, body_lang, json_body, single_values
-from mljudge.web.markdown import render
+from mljudge.web.markdown import render_markdown
 from mljudge.web.openapi import document
 
 api = Blueprint("api", __name__)
@@ -42,14 +42,14 @@ def _lesson(slug: str, lang: str) -> tuple[Exercise, Lesson]:
 
 
 @api.get("/exercises")
-def exercises() -> Response:
+def list_exercises() -> Response:
     catalog = state()["catalog"]
     return jsonify({"modules": course.modules(catalog),
-                    "exercises": [course.summary(e) for e in course.exercises(catalog)]})
+                    "exercises": [course.summary(e) for e in course.loadable_exercises(catalog)]})
 
 
 @api.get("/exercises/<slug>")
-def exercise(slug: str) -> Response:
+def get_exercise(slug: str) -> Response:
     lang = answer_lang()
     return jsonify(course.detail(_exercise(slug, lang), lang))
 
@@ -122,25 +122,25 @@ def render_report() -> Response:
 
 
 @api.get("/lessons/<slug>")
-def lesson(slug: str) -> Response:
+def get_lesson(slug: str) -> Response:
     lang = answer_lang()
     exercise, found = _lesson(slug, lang)
     return jsonify(lessons.payload(exercise, found, lang))
 
 
 @api.get("/lessons/<slug>/panels/<panel_id>")
-def panel(slug: str, panel_id: str) -> Response:
+def get_panel_state(slug: str, panel_id: str) -> Response:
     """A panel's data in another state of its declared params (?lr=0.1&momentum=0.5), each on its slider's grid."""
     lang = answer_lang()
     exercise, found = _lesson(slug, lang)
     target = found.panel(panel_id)
     if target is None:
-        raise ApiError(404, locales.text("panel_unknown", lang, panel=panel_id))
+        raise ApiError(404, wt("panel_unknown", lang, panel=panel_id))
     try:
         asked = single_values(request.args, ignore=("lang",))
         return jsonify(lessons.panel_state(exercise, found, target, asked))
     except (BadParam, BadQuery) as exc:
-        raise ApiError(400, locales.text("panel_bad_param", lang, detail=str(exc))) from None
+        raise ApiError(400, wt("panel_bad_param", lang, detail=str(exc))) from None
 
 
 @api.post("/lessons/<slug>/tasks/<task_id>")
@@ -173,7 +173,7 @@ def answer_task(slug: str, task_id: str) -> Response:
         "correct": result.correct,
         "answers": {k: {"correct": v.correct, "missing": v.missing} for k, v in result.answers.items()},
         "message": message,
-        "explanation": {"markdown": explanation, "html": render(explanation)} if explanation else None,
+        "explanation": {"markdown": explanation, "html": render_markdown(explanation)} if explanation else None,
     })
 
 

@@ -11,7 +11,7 @@ from mljudge.judge.catalog import Catalog
 from mljudge.judge.errors import ExerciseError
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.i18n import LANGS, Text
-from mljudge.web.markdown import render
+from mljudge.web.markdown import render_markdown
 
 log = logging.getLogger("mljudge.web")
 _reported: set[str] = set()
@@ -35,7 +35,7 @@ def course_title(catalog: Catalog) -> dict[str, str] | None:
     return _texts(title) if title else None
 
 
-def exercises(catalog: Catalog) -> list[Exercise]:
+def loadable_exercises(catalog: Catalog) -> list[Exercise]:
     """Every exercise that loads, in course order. A folder an author is still writing (no expected.json yet, a
     typo in a TOML file) is left out with a warning rather than taking the whole catalogue down;
     `judge check` is where its author sees why."""
@@ -61,7 +61,7 @@ def summary(exercise: Exercise) -> dict[str, Any]:
 
 def grouped(catalog: Catalog) -> list[dict[str, Any]]:
     """Modules in course order, each with its exercises in order; exercises of an unknown module last."""
-    loaded = exercises(catalog)
+    loaded = loadable_exercises(catalog)
     out = [{**module, "exercises": [e for e in loaded if e.module == module["id"]]} for module in modules(catalog)]
     known = {m["id"] for m in out}
     strays = [e for e in loaded if e.module not in known]
@@ -93,7 +93,7 @@ def detail(exercise: Exercise, lang: str) -> dict[str, Any]:
             "params": [{"name": p.name, "kind": p.kind, "required": p.required} for p in exercise.function.params],
             "elementwise": exercise.function.elementwise,
         },
-        "prompt": {"markdown": prompt, "html": render(prompt)},
+        "prompt": {"markdown": prompt, "html": render_markdown(prompt)},
         "tracks": list(exercise.tracks),
         "starters": {name: track.starter.get_in(lang) for name, track in exercise.tracks.items()},
         "cases": [{"id": c.id, "kind": c.kind.get_in(lang),

@@ -1,5 +1,5 @@
-"""Which language a request wants, and the interface strings of the web pages (the `[web]` table of
-judge/locales/<lang>.toml, next to the CLI's strings, so one test keeps every language complete)."""
+"""Which language a request wants, and the interface strings of the web pages: the `[web]` table of the string
+catalogue (judge/locales/<lang>.toml), next to the CLI's strings, so one test keeps every language complete."""
 
 from __future__ import annotations
 
@@ -7,22 +7,12 @@ from typing import Any
 
 from flask import Flask, request
 
-from mljudge.judge.exercise import TRACKS
+from mljudge.judge import i18n
 from mljudge.judge.i18n import DEFAULT_LANG, LANGS, t
 
 COOKIE = "lang"
-LANG_NAMES = {"en": "English", "ru": "Русский"}
 
-# Strings the browser scripts need (result panel, hints, lesson readout); sent once per page as JSON.
-JS_KEYS = (
-    "difference", "hidden", "hint_n", "hint_next", "hint_show", "hint_targeted", "hint_recognised", "issue_at",
-    "network_error",
-    "plot_difference", "plot_heading", "plot_no_curve", "plot_reference", "plot_yours", "readout_x", "reset_confirm",
-    "running", "stats", "task_checking", "wrong_track_switch",
-    *(f"state.{s}" for s in ("not_started", "attempted", "solved")),
-    *(f"track.{name}" for name in TRACKS),
-    *(f"status.{s}" for s in ("passed", "failed", "error", "timeout", "not_run", "forbidden")),
-)
+PANELS = "panel"  # web.panel.<kind>: the lesson panels' strings, sent with the panels on a page (web.lessons)
 
 
 def supported_lang(value: object) -> str | None:
@@ -49,9 +39,10 @@ def wt(key: str, lang: str, **params: Any) -> str:
     return t(f"web.{key}", lang, **params)
 
 
-def js_strings(lang: str) -> dict[str, str]:
-    # Placeholders stay as {name}: the scripts fill them in.
-    return {key: t(f"web.{key}", lang) for key in JS_KEYS}
+def page_strings(lang: str) -> dict[str, str]:
+    """Every web string a page's script may ask for (t("key") in web/static/js), placeholders left as {name} for
+    the scripts to fill; the lesson panels' own travel with the panels."""
+    return {key: text for key, text in i18n.strings("web", lang).items() if not key.startswith(f"{PANELS}.")}
 
 
 def init_app(app: Flask) -> None:
@@ -67,6 +58,6 @@ def init_app(app: Flask) -> None:
         def _(key: str, **params: Any) -> str:
             return wt(key, lang, **params)
 
-        switch = [{"code": code, "name": LANG_NAMES[code],
+        switch = [{"code": code, "name": t("language_name", code),
                    "url": f"{request.path}?{urlencode({'lang': code})}"} for code in LANGS]
-        return {"lang": lang, "_": _, "languages": switch, "strings": js_strings(lang)}
+        return {"lang": lang, "_": _, "languages": switch, "strings": page_strings(lang)}

@@ -1,28 +1,22 @@
 """The lesson's JSON: what GET /api/lessons/<slug> returns and the lesson page embeds (built once here, so both
-always agree), a panel's other states (GET /api/lessons/<slug>/panels/<id>), and the panels' interface strings.
+always agree), a panel's other states (GET /api/lessons/<slug>/panels/<id>), and the panels' interface strings (the
+`web.panel` tables of the string catalogue).
 
-Everything drawn comes from trusted code on the server (judge.lesson): the plot's points and each panel's data.
+Everything drawn comes from trusted code on the server (judge.lessons): the plot's points and each panel's data.
 The tasks travel without their answers, which stay on the server."""
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from mljudge.judge.exercise import Exercise
-from mljudge.judge.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
-from mljudge.judge.lesson import Lesson, Panel, Plot, panel_data, public_task, sample
-from mljudge.judge.lessons.panels import resolve
-from mljudge.web.markdown import render
+from mljudge.judge.i18n import LANGS, strings, t
+from mljudge.judge.lessons import Lesson, Panel, Plot, panel_data, public_task, sample
+from mljudge.judge.lessons.panels import resolve_state
+from mljudge.web.i18n import PANELS
+from mljudge.web.markdown import render_markdown
 
-_LOCALES = Path(__file__).with_name("locales")
 COMMON = "common"  # the strings every panel may use (play, reset, …), next to each kind's own table
-
-
-class MissingPanelStrings(RuntimeError):
-    """A panels.<lang>.toml lacks strings another language has."""
 
 
 def payload(exercise: Exercise, lesson: Lesson, lang: str) -> dict[str, Any]:
@@ -32,14 +26,14 @@ def payload(exercise: Exercise, lesson: Lesson, lang: str) -> dict[str, Any]:
     tasks = []
     for task in lesson.tasks:
         public = public_task(task, lang)
-        public["question"] = {"markdown": public["question"], "html": render(public["question"])}
+        public["question"] = {"markdown": public["question"], "html": render_markdown(public["question"])}
         tasks.append(public)
     return {
         "slug": exercise.slug,
         "lang": lang,
         "title": lesson.title.get_in(lang),
         "exercise": {"slug": exercise.slug, "title": exercise.title.get_in(lang)},
-        "body": {"markdown": body, "html": render(body)},
+        "body": {"markdown": body, "html": render_markdown(body)},
         "plot": plot(exercise, lesson.plot, lang) if lesson.plot else None,
         "panels": [panel(exercise, lesson, p, lang) for p in lesson.panels],
         "tasks": tasks,
@@ -71,38 +65,21 @@ def panel(exercise: Exercise, lesson: Lesson, found: Panel, lang: str) -> dict[s
 
 def panel_state(exercise: Exercise, lesson: Lesson, found: Panel, asked: dict[str, str]) -> dict[str, Any]:
     """GET /api/lessons/<slug>/panels/<id>?name=value…: the panel's data in another state of its declared params.
-    Raises judge.lesson.BadParam for a name it does not declare or a value off its grid."""
-    values = resolve(found, asked)
+    Raises judge.lessons.BadParam for a name it does not declare or a value off its grid."""
+    values = resolve_state(found, asked)
     return {"id": found.id, "params": values, "data": panel_data(exercise, lesson, found, asked)}
 
 
 # --- strings ------------------------------------------------------------------------------------------------------
 
 
-@cache
-def _catalogs() -> dict[str, dict[str, dict[str, str]]]:
-    """web/locales/panels.<lang>.toml: a table per panel kind (and `common`) of interface strings."""
-    catalogs = {}
-    for lang in LANGS:
-        with (_LOCALES / f"panels.{lang}.toml").open("rb") as f:
-            catalogs[lang] = {kind: {k: str(v) for k, v in table.items()} for kind, table in tomllib.load(f).items()}
-    english = {(kind, key) for kind, table in catalogs[DEFAULT_LANG].items() for key in table}
-    for lang, tables in catalogs.items():
-        keys = {(kind, key) for kind, table in tables.items() for key in table}
-        if keys != english:
-            raise MissingPanelStrings(f"web/locales/panels.{lang}.toml differs from panels.en.toml in: "
-                                      f"{sorted('.'.join(k) for k in keys ^ english)}")
-    return catalogs
-
-
 def panel_strings(lang: str, kinds: list[str]) -> dict[str, dict[str, str]]:
     """The strings of the `kinds` on a page and the common ones, placeholders left as {name} for the scripts."""
-    tables = _catalogs()[normalize_lang(lang)]
-    return {kind: tables.get(kind, {}) for kind in [COMMON, *kinds]}
+    return {kind: strings(f"web.{PANELS}.{kind}", lang) for kind in [COMMON, *kinds]}
 
 
 def kinds_with_strings() -> set[str]:
-    return set(_catalogs()[DEFAULT_LANG]) - {COMMON}
+    return {key.partition(".")[0] for key in strings(f"web.{PANELS}", "en")} - {COMMON}
 
 
 # --- the JSON's shape (web/openapi.py serves it; tests/web validate real answers against it) ----------------------
@@ -142,7 +119,7 @@ PANEL_SCHEMA: dict[str, Any] = {
     "description": "an interactive panel, drawn by the page's component for its kind from `data`",
     "properties": {
         "id": {"type": "string"},
-        "kind": {"type": "string", "description": "which component draws it (judge/schema.py: PANEL_KINDS)"},
+        "kind": {"type": "string", "description": "which component draws it (judge/lessons/panels.py: PANEL_KINDS)"},
         "title": {"type": "string"},
         "options": {"type": "object", "description": "the kind's own settings, as lesson.toml gives them"},
         "params": {"type": "object", "additionalProperties": {"oneOf": [_RANGE, _CHOICES]},

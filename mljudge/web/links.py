@@ -33,7 +33,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from mljudge.judge.errors import ExerciseError, UnknownExercise
 from mljudge.store import Store, StoreError
-from mljudge.web import locales, security, state, submissions
+from mljudge.web import security, state, submissions
 from mljudge.web.errors import ApiError
 from mljudge.web.i18n import request_lang, wt
 from mljudge.web.inputs import answer_lang, body_lang, json_body
@@ -66,10 +66,10 @@ def create() -> Response:
     if slug is not None and (not isinstance(slug, str) or not _exercise_exists(slug)):
         raise ApiError(404, wt("error.unknown_exercise", lang, slug=str(slug)[:100]))
     if state()["store"] is None:
-        raise ApiError(404, locales.text("link_no_record", lang))
+        raise ApiError(404, wt("link_no_record", lang))
     learner_id = submissions.known_learner()
     if learner_id is None:
-        raise ApiError(403, locales.text("link_no_learner", lang), error="no_learner")
+        raise ApiError(403, wt("link_no_learner", lang), error="no_learner")
     token = state()["keys"].link_token({"l": learner_id, "n": secrets.token_urlsafe(24), "e": slug})
     return jsonify({"path": f"{PATH}#{token}", "expires_in": LINK_SECONDS})
 
@@ -86,33 +86,33 @@ def confirm() -> Response:
 
 
 @links.post(PATH)
-def adopt() -> WerkzeugResponse | tuple[str, int]:
+def confirm_link() -> WerkzeugResponse | tuple[str, int]:
     security.personal()
     lang = request_lang()
     given, kept = request.form.get("form", ""), request.cookies.get(FORM_COOKIE, "")
     site = request.headers.get("Sec-Fetch-Site", "same-origin")
     if not (given and kept and hmac.compare_digest(given.encode(), kept.encode())) or site != "same-origin":
-        return _refused(400, locales.text("link_stale", lang), lang)
+        return _refused(400, wt("link_stale", lang), lang)
     found = state()["keys"].link(request.form.get("link", ""), LINK_SECONDS)
     payload: Any = found[0] if found is not None else None
     if not (isinstance(payload, dict) and isinstance(payload.get("l"), str) and isinstance(payload.get("n"), str)
             and _NONCE.fullmatch(payload["n"]) and (payload.get("e") is None or isinstance(payload.get("e"), str))):
-        return _refused(400, locales.text("link_invalid", lang, minutes=LINK_SECONDS // 60), lang)
+        return _refused(400, wt("link_invalid", lang, minutes=LINK_SECONDS // 60), lang)
     assert found is not None
     store: Store | None = state()["store"]
     if store is None:
-        return _refused(404, locales.text("link_no_record", lang), lang)
+        return _refused(404, wt("link_no_record", lang), lang)
     expires = datetime.fromtimestamp(found[1], UTC) + timedelta(seconds=LINK_SECONDS)
     try:
         first = store.use_link(hashlib.sha256(payload["n"].encode("ascii")).hexdigest(), expires)
     except StoreError:
-        return _refused(503, locales.text("error_store_unavailable", lang), lang)
+        return _refused(503, wt("error_store_unavailable", lang), lang)
     if not first:
-        return _refused(400, locales.text("link_invalid", lang, minutes=LINK_SECONDS // 60), lang)
+        return _refused(400, wt("link_invalid", lang, minutes=LINK_SECONDS // 60), lang)
     try:
         submissions.adopt(payload["l"])
     except ValueError:
-        return _refused(400, locales.text("link_invalid", lang, minutes=LINK_SECONDS // 60), lang)
+        return _refused(400, wt("link_invalid", lang, minutes=LINK_SECONDS // 60), lang)
     slug = payload.get("e")
     target = url_for("pages.exercise", slug=slug) if slug and _exercise_exists(slug) else url_for("pages.catalog")
     response = redirect(target, 303)

@@ -19,6 +19,6 @@ def _renderer() -> MarkdownIt:
 # By the text itself: an edited file is new text, so nothing stale is served. A prompt took 6 ms to render on
 # every request for it (the exercise page, its JSON); the course's texts are a few hundred.
 @lru_cache(maxsize=1024)
-def render(text: str) -> str:
+def render_markdown(text: str) -> str:
     return str(_renderer().render(text))
 

@@ -12,9 +12,9 @@ from markupsafe import Markup
 from mljudge.judge.errors import ExerciseError, UnknownExercise
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.i18n import t
-from mljudge.judge.lesson import load_lesson
-from mljudge.web import course, lessons, locales, state
-from mljudge.web.i18n import COOKIE, request_lang, supported_lang, wt
+from mljudge.judge.lessons import load_lesson
+from mljudge.web import course, lessons, state
+from mljudge.web.i18n import COOKIE, page_strings, request_lang, supported_lang, wt
 
 pages = Blueprint("pages", __name__)
 log = logging.getLogger("mljudge.web")
@@ -34,18 +34,14 @@ def _exercise(slug: str) -> Exercise:
 def _strings(lang: str) -> dict[str, str]:
     """The strings a page's script needs, and the report's "line {line}: " (the results panel finds the quoted
     source line in a message by it)."""
-    return {**locales.strings(lang), "at_line": t("report.at_line", lang)}
+    return {**page_strings(lang), "at_line": t("report.at_line", lang)}
 
 
 def _page(template: str, lang: str, **context: Any) -> Response:
-    """Render in `lang` (see web.i18n's context processor) and remember an explicit, valid ?lang=.
-    Templates write `_("key")` for judge's [web] strings and `ui("key")` for web/locales' (see web.locales)."""
+    """Render in `lang` (see web.i18n's context processor: templates write `_("key")` for a web string) and
+    remember an explicit, valid ?lang=."""
     g.lang = lang
-
-    def ui(key: str, **params: Any) -> str:
-        return locales.text(key, lang, **params)
-
-    response = make_response(render_template(template, ui=ui, **context))
+    response = make_response(render_template(template, **context))
     if supported_lang(request.args.get("lang")) == lang:
         response.set_cookie(COOKIE, lang, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True)
     response.headers["Content-Language"] = lang
@@ -70,8 +66,8 @@ def _completion(found: Exercise, lang: str) -> dict[str, Any]:
     return {
         "function": found.function.name,
         "params": [p.name for p in found.function.params],
-        "functionLabel": locales.text("completion_function", lang),
-        "paramLabel": locales.text("completion_param", lang),
+        "functionLabel": wt("completion_function", lang),
+        "paramLabel": wt("completion_param", lang),
         "tracks": {name: {"imports": sorted(track.imports),
                           "forbidden": sorted({n for rule in found.forbidden_for(name) for n in rule.names})}
                    for name, track in found.tracks.items()},
@@ -114,7 +110,7 @@ def lesson(slug: str) -> Response:
         "plot": content["plot"],
         "panels": content["panels"],
         "panel_strings": lessons.panel_strings(lang, [p["kind"] for p in content["panels"]]),
-        "panel_url": url_for("api.panel", slug=found.slug, panel_id="PANEL").replace("PANEL", "{panel}"),
+        "panel_url": url_for("api.get_panel_state", slug=found.slug, panel_id="PANEL").replace("PANEL", "{panel}"),
         "tasks_url": url_for("api.answer_task", slug=found.slug, task_id="TASK").replace("TASK", "{task}"),
         "strings": _strings(lang),
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from mljudge.judge.exercise import Exercise
-from mljudge.judge.lesson import reference_curve
+from mljudge.judge.lessons import reference_curve
 from mljudge.judge.localise import localise
 from mljudge.judge.report import REPORT_VERSION, Report, Verdict
 from mljudge.sandbox import TRACKS, detect_track

@@ -111,7 +111,7 @@ def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     return address
 
 
-def client_address(peer: str, forwarded_for: str | None, trusted: Sequence[Network]) -> str:
+def forwarded_client(peer: str, forwarded_for: str | None, trusted: Sequence[Network]) -> str:
     """The client behind a request: `peer` (the direct connection) unless it is a trusted proxy, in which case the
     address it forwarded for, and so on leftwards through X-Forwarded-For while each hop is trusted.
 

@@ -6,7 +6,7 @@ its `channel_timeout` counts only silence, so a client sending one header byte a
 ever; SIGTERM drops every submission in flight; and its own error answers are text/plain without the security
 headers. So, on waitress's own parts:
 
-- `Channel`: a request must arrive whole within REQUEST_TIMEOUT of its first byte, else 408 and the connection
+- `TimedChannel`: a request must arrive whole within REQUEST_TIMEOUT of its first byte, else 408 and the connection
   closes (`Server.maintenance` checks every second). Connections are many (CONNECTION_LIMIT, the open-files
   limit raised to fit) and watched with poll().
 - `Service`: the listening sockets, their connections and the worker threads, run by a loop of our own so that
@@ -118,7 +118,7 @@ class RequestParser(HTTPRequestParser):
         return len(data) if self.error is not None else consumed
 
 
-class Channel(HTTPChannel):
+class TimedChannel(HTTPChannel):
     """One connection. Knows when its current request began to arrive, so a slow sender can be cut off."""
 
     task_class = WSGITask
@@ -161,7 +161,7 @@ class Server(TcpWSGIServer):
     """One listening socket. Its maintenance (every `cleanup_interval` s) closes silent connections, as waitress
     does, and times out requests that arrive too slowly, which waitress does not."""
 
-    channel_class = Channel
+    channel_class = TimedChannel
     request_timeout = 30.0
     draining = False
 
@@ -235,7 +235,7 @@ class Service:
     def port(self) -> int:
         return int(self.servers[0].effective_port)
 
-    def channels(self) -> list[Channel]:
+    def channels(self) -> list[TimedChannel]:
         return [channel for server in self.servers for channel in list(server.active_channels.values())]
 
     def _turn(self) -> None:
@@ -403,10 +403,9 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
 def verified_inactive(hidden: tuple[str, ...]) -> list[str]:
     """The jail's layers that do not hold, tested from inside a throwaway child jailed as the zygotes' are (the
     probe `judge doctor` runs), as "name: why" lines: the banner says what holds, not only what was planned."""
-    from mljudge.sandbox.probe import probe
-    from mljudge.sandbox.rootfs import python_readable_paths
+    from mljudge.sandbox import jail_layers
 
-    return [f"{layer.name}: {layer.detail}" for layer in probe(python_readable_paths(), hidden) if not layer.active]
+    return [f"{layer.name}: {layer.detail}" for layer in jail_layers(hidden) if not layer.active]
 
 
 def warn_if_unconfined(modes: set[str], inactive: list[str], out: TextIO) -> bool:

@@ -28,14 +28,14 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
 
-from mljudge.dispatch.jobs import Graded, Job, run_job
+from mljudge.dispatch.jobs import Graded, GradingJob, grade_job
 from mljudge.judge.errors import ExerciseError, UnknownExercise
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.grade import screen
 from mljudge.judge.i18n import t
 from mljudge.judge.report import Report
 from mljudge.store import Record, Store, StoreError, new_id
-from mljudge.web import locales, reports, security, state
+from mljudge.web import reports, security, state
 from mljudge.web.errors import ApiError
 from mljudge.web.i18n import request_lang, wt
 from mljudge.web.inputs import answer_lang
@@ -127,7 +127,7 @@ class Submitted:
 def judge(exercise: Exercise, code: str, track: str | None, *, client: str) -> Submitted:
     """Grade a submission (on a worker when the app has a broker, else in this process) and record it, once.
     Raises what grading raises (sandbox.Busy / ClientBusy, UnknownTrack); a database that fails is a 503."""
-    job = Job(id=new_id(), exercise=exercise.slug, code=code, track=track, plot=True)
+    job = GradingJob(id=new_id(), exercise=exercise.slug, code=code, track=track, plot=True)
     dispatcher = state()["dispatcher"]
     if dispatcher is not None:
         # What the policy decides needs no sandbox: answered here, never queued behind code that runs.
@@ -136,7 +136,7 @@ def judge(exercise: Exercise, code: str, track: str | None, *, client: str) -> S
         graded = (dispatcher.grade(exercise, job, client) if early is None else
                   Graded(report=early.to_json(), grade_ms=(time.perf_counter() - started) * 1000))
     else:
-        graded = run_job(job, exercise, state()["pool"], client=client)
+        graded = grade_job(job, exercise, state()["pool"], client=client)
     report = graded.parsed()
     store: Store | None = state()["store"]
     if store is None:
@@ -148,7 +148,7 @@ def judge(exercise: Exercise, code: str, track: str | None, *, client: str) -> S
                          mistakes=tuple(report.mistakes)))
     except StoreError as exc:
         log.error("submission %s (%s) graded %s but not saved: %s", job.id, exercise.slug, report.verdict, exc)
-        raise ApiError(503, locales.text("error_not_saved", request_lang()), headers={"Retry-After": "5"}) from None
+        raise ApiError(503, wt("error_not_saved", request_lang()), headers={"Retry-After": "5"}) from None
     return Submitted(job.id, report, graded)
 
 
@@ -161,7 +161,7 @@ def _store() -> Store | None:
 
 def _not_found(lang: str) -> ApiError:
     # One answer for every id that is not this learner's: missing, someone else's, malformed.
-    return ApiError(404, locales.text("error_no_submission", lang))
+    return ApiError(404, wt("error_no_submission", lang))
 
 
 @submissions.before_request
@@ -220,7 +220,7 @@ def _read(query: Any, store: Store, lang: str) -> Any:
         return query(store)
     except StoreError as exc:
         log.error("reading submissions failed: %s", exc)
-        raise ApiError(503, locales.text("error_store_unavailable", lang), headers={"Retry-After": "5"}) from None
+        raise ApiError(503, wt("error_store_unavailable", lang), headers={"Retry-After": "5"}) from None
 
 
 def init_app(app: Flask) -> None:

@@ -105,6 +105,30 @@ def test_a_checker_that_raises_on_import(judge: Judge, exercises: Path) -> None:
             "ZeroDivisionError: division by zero") in run.out
 
 
+def test_a_checker_that_does_not_take_the_four_arguments(judge: Judge, exercises: Path) -> None:
+    """A checker is called as check(case, expected, got, earlier): one written for three arguments is an error at its
+    key when the exercise loads, not an internal_error for every learner who submits."""
+    meta = exercises / "gelu" / "exercise.toml"
+    edit(meta, "module = ", 'checker = "checker.py:check"\nmodule = ')
+    (exercises / "gelu" / "checker.py").write_text("def check(case, expected, got):\n    return None\n",
+                                                    encoding="utf-8")
+    run = judge("check", "gelu", "--exercises-dir", exercises)
+    assert run.code == 1, run.text
+    assert (f"error: {meta.resolve()}:{line_of(meta, 'checker =')}: 'checker.py:check' must take 4 arguments, "
+            "(case, expected, got, earlier)") in run.out
+
+
+def test_a_predicate_that_does_not_take_the_three_arguments(judge: Judge, exercises: Path) -> None:
+    mistakes = exercises / "gelu" / "mistakes.toml"
+    edit(mistakes, 'predicate = "flattened"', 'predicate = "mistakes.py:two"')
+    with (exercises / "gelu" / "mistakes.py").open("a", encoding="utf-8") as f:
+        f.write("\n\ndef two(got, expected):\n    return False\n")
+    run = judge("check", "gelu", "--exercises-dir", exercises)
+    assert run.code == 1, run.text
+    assert (f"error: {mistakes.resolve()}:{line_of(mistakes, 'mistakes.py:two')}: 'mistakes.py:two' must take 3 "
+            "arguments, (got, expected, case)") in run.out
+
+
 def test_a_broken_course_toml_is_an_error_at_its_line(judge: Judge, exercises: Path) -> None:
     course = exercises / "course.toml"
     edit(course, "number = 1", 'number = "one"')

@@ -16,6 +16,7 @@ import pytest
 from mljudge.judge import course
 from mljudge.judge.authoring import new
 from mljudge.judge.authoring.new import MARKER, function_name
+from mljudge.sandbox import NAMES as TRACK_NAMES
 from tests.authoring.conftest import Run
 
 Judge = Callable[..., Run]
@@ -67,7 +68,7 @@ def test_scaffold_is_complete(judge: Judge, exercises: Path) -> None:
     assert meta["module"] == "neuron"  # the first module of course.toml, and the file says so
     assert "the first module of course.toml" in (folder / "exercise.toml").read_text(encoding="utf-8")
     assert meta["function"]["name"] == "double"
-    assert set(meta["tracks"]) == {"numpy", "torch"}
+    assert set(meta["tracks"]) == set(TRACK_NAMES)
     cases = tomllib.loads((folder / "cases.toml").read_text(encoding="utf-8"))["case"]
     assert len(cases) == 6 and sum(c.get("visible", False) for c in cases) == 2
     hints = tomllib.loads((folder / "hints.toml").read_text(encoding="utf-8"))["hint"]
@@ -76,7 +77,7 @@ def test_scaffold_is_complete(judge: Judge, exercises: Path) -> None:
         assert heading in (folder / f"prompt.{lang}.md").read_text(encoding="utf-8")
     assert "created" in run.out and "judge check --write double" in run.out
     assert "starters/<track>.ru.py in Russian: the same code" in run.out
-    for track in ("numpy", "torch"):  # the Russian starter is the English one's code in other words
+    for track in TRACK_NAMES:  # the Russian starter is the English one's code in other words
         english, russian = ((folder / "starters" / name).read_text(encoding="utf-8")
                             for name in (f"{track}.py", f"{track}.ru.py"))
         assert "def double(x:" in russian and "Верните новый" in russian and "Return a new" not in russian

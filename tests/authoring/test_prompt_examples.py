@@ -24,7 +24,7 @@ def with_prompt(exercise: Exercise, lang: str, text: str) -> Exercise:
 def problems(exercise: Exercise, lang: str = "en") -> list[str]:
     reference = resolve_reference(exercise)
     assert reference is not None
-    return [f"{p.line}: {p.message}" for p in examples.problems(exercise, reference, lang)]
+    return [f"{p.line}: {p.message}" for p in examples.example_problems(exercise, reference, lang)]
 
 
 def test_every_example_of_the_bundled_course_is_the_references() -> None:
@@ -41,7 +41,7 @@ def test_every_example_of_the_bundled_course_is_the_references() -> None:
 def test_a_wrong_number_is_an_error_at_its_line_with_both_numbers(lang: str) -> None:
     gelu = CATALOG.get("gelu")
     text = gelu.prompt[lang]
-    label = examples.LABELS[lang][1]
+    label = examples.labels(lang)[1]
     wrong = text.replace("[-0.1588, 0.0, 0.8412]", "[-0.1944, 0.0, 0.8412]")
     line = next(n for n, x in enumerate(text.splitlines(), 1) if x.startswith(label) and "-0.1588" in x)
     assert problems(with_prompt(gelu, lang, wrong), lang) == [

@@ -11,7 +11,7 @@ import pytest
 
 from mljudge import notebook
 from mljudge.client import local
-from mljudge.client.answer import Report
+from mljudge.client.answer import CheckReport
 from mljudge.client.errors import LocalUnavailable
 from mljudge.client.source import from_text
 from mljudge.judge import render
@@ -61,7 +61,7 @@ def answer(**changes: Any) -> dict[str, Any]:
 
 
 def test_the_text_is_judge_runs_and_the_html_holds_no_markup_of_the_learners() -> None:
-    report = Report(answer(), title="GELU", graded_by="this machine", sent=from_text("x = '" + HOSTILE + "'"))
+    report = CheckReport(answer(), title="GELU", graded_by="this machine", sent=from_text("x = '" + HOSTILE + "'"))
     assert report.verdict == "wrong_answer" and report.passed is False and (report.cases_passed, report.total) == (1, 2)
     said = report.shown()
     assert said.hints == ["targeted " + HOSTILE] and said.hints_withheld == 2  # as `judge run` unasked
@@ -83,11 +83,11 @@ def test_the_text_is_judge_runs_and_the_html_holds_no_markup_of_the_learners() -
 def test_without_a_curve_of_the_learners_the_right_one_is_drawn_alone_and_said() -> None:
     data = answer()
     data["plot"] = {**data["plot"], "learner": None}
-    html = Report(data, title="GELU", graded_by="this machine")._repr_html_()
+    html = CheckReport(data, title="GELU", graded_by="this machine")._repr_html_()
     assert html.count("<path") == 1 and markup.escape(t("client.plot_no_curve", "en")) in html
     accepted = answer(verdict="accepted", verdict_label="Accepted", tone="good", plot=None, hints=[], hint_kinds=[],
                       targeted=0)
-    html = Report(accepted, title="GELU", graded_by="http://judge.example", sent=None)._repr_html_()
+    html = CheckReport(accepted, title="GELU", graded_by="http://judge.example", sent=None)._repr_html_()
     assert "<svg" not in html and "✓ Accepted" in html
     assert markup.escape(t("client.graded_by", "en", server="http://judge.example")) in html
 
@@ -112,14 +112,14 @@ def test_what_the_sandbox_lacked_here_is_said_and_nothing_when_all_held() -> Non
     assert loose == [t("client.sandbox_unconfined", "ru", why=why[0])] and "БЕЗ изоляции" in loose[0]
     partial = local.sandbox_notes(FakePool({"userns"}, ["seccomp: x"], False), "en")  # type: ignore[arg-type]
     assert partial == [t("client.sandbox_partial", "en", layers="seccomp: x")]
-    report = Report(answer(), title="GELU", graded_by="this machine", notes=none)
+    report = CheckReport(answer(), title="GELU", graded_by="this machine", notes=none)
     assert none[0] in str(report) and markup.escape(none[0]) in report._repr_html_()
 
 
 def test_a_machine_that_is_not_linux_says_so_before_running_anything(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.platform", "darwin")
     with pytest.raises(LocalUnavailable, match=r"\(darwin\) cannot run the judge's sandbox.*server=URL"):
-        local.grade("gelu", from_text("def gelu(x):\n    return x\n"), track=None, lang="en")
+        local.grade_here("gelu", from_text("def gelu(x):\n    return x\n"), track=None, lang="en")
 
 
 @pytest.mark.parametrize(("env", "lang"), [
@@ -139,7 +139,7 @@ def test_show_hint_and_exercises_read_this_machines_course() -> None:
     shown = notebook.show("gelu", lang="ru")
     assert shown.markdown.startswith("# GELU через приближение с tanh") and "```python" in shown.markdown
     assert "Hint 2 of" in str(notebook.hint("gelu", 2, lang="en"))
-    with pytest.raises(notebook.UsageError, match="there is no hint 99"):
+    with pytest.raises(notebook.BadArgument, match="there is no hint 99"):
         notebook.hint("gelu", 99, lang="en")
     listed = notebook.exercises(lang="en")
     assert "gelu" in listed.slugs and "| `gelu` |" in listed._repr_markdown_()

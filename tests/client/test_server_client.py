@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from mljudge.client import tokens
-from mljudge.client.answer import Report
-from mljudge.client.errors import ServerError, UsageError
+from mljudge.client.answer import CheckReport
+from mljudge.client.errors import BadArgument, ServerError
 from mljudge.client.server import CourseServer, normalise
 
 TOKEN = "A" * 43 + "." + "B" * 43
@@ -101,29 +101,29 @@ def test_unreachable_servers_are_one_sentence(url: str) -> None:
 
 def test_the_token_a_server_issues_is_kept_0600_per_server_and_sent_back(url: str) -> None:
     server = CourseServer(url)
-    assert tokens.load(server.url) is None
+    assert tokens.load_token(server.url) is None
     server.exercise("token", "en")
     path = tokens.path_for(server.url)
-    assert tokens.load(server.url) == TOKEN and stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert tokens.load_token(server.url) == TOKEN and stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
     SEEN.clear()
     server.exercise("plain", "en")
     assert [f"mlj_learner={TOKEN}"] == SEEN
-    assert tokens.path_for(server.url + "/other") != path and tokens.load(server.url + "/other") is None
+    assert tokens.path_for(server.url + "/other") != path and tokens.load_token(server.url + "/other") is None
     path.chmod(0o644)
     with pytest.raises(tokens.TokenFileError, match=r"may be read by other users.*chmod 600"):
         server.exercise("plain", "en")
     path.chmod(0o600)
     path.write_text("{not json", encoding="utf-8")
     with pytest.raises(tokens.TokenFileError, match="not a learner token file; delete it"):
-        tokens.load(server.url)
+        tokens.load_token(server.url)
     path.unlink()
 
 
 @pytest.mark.parametrize("bad", ["", "127.0.0.1:8000", "ftp://x", "http://", "http://x?y=1", "http://u:p@x",
                                  "http://x:99999"])
 def test_a_server_address_that_is_not_one_is_a_usage_error(bad: str) -> None:
-    with pytest.raises(UsageError):
+    with pytest.raises(BadArgument):
         normalise(bad)
 
 
@@ -134,8 +134,8 @@ def test_addresses_are_one_key_per_server() -> None:
 
 def test_a_report_of_another_version_or_shape_is_a_sentence() -> None:
     with pytest.raises(ServerError, match=r"report of version 99.*use the same version of mljudge"):
-        Report({"version": 99}, title="t", graded_by="http://x")
+        CheckReport({"version": 99}, title="t", graded_by="http://x")
     from mljudge.judge.report import REPORT_VERSION
 
     with pytest.raises(ServerError, match="cannot read"):
-        Report({"version": REPORT_VERSION, "verdict": "sideways"}, title="t", graded_by="http://x")
+        CheckReport({"version": REPORT_VERSION, "verdict": "sideways"}, title="t", graded_by="http://x")

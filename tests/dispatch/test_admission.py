@@ -8,7 +8,7 @@ import time
 import pytest
 
 from mljudge.dispatch.admission import Admission, Depth
-from mljudge.dispatch.jobs import Job
+from mljudge.dispatch.jobs import GradingJob
 from mljudge.dispatch.submitter import Dispatcher, Settings
 from mljudge.judge.catalog import Catalog
 from mljudge.sandbox import Busy, ClientBusy
@@ -61,5 +61,5 @@ def test_a_place_held_by_a_process_that_died_frees_itself(dispatcher: Dispatcher
 def test_a_broker_that_cannot_be_reached_is_busy_not_an_error(catalog: Catalog) -> None:
     gone = Dispatcher(f"redis://127.0.0.1:{free_port()}/0", Settings())
     with pytest.raises(Busy):
-        gone.grade(catalog.get("gelu"), Job(new_id(), "gelu", "def gelu(x):\n    return x\n", "numpy"), "ann")
+        gone.grade(catalog.get("gelu"), GradingJob(new_id(), "gelu", "def gelu(x):\n    return x\n", "numpy"), "ann")
     gone.close()

@@ -12,7 +12,7 @@ import uuid
 from typing import Any
 
 from mljudge.dispatch.broker import TASK, queue_name
-from mljudge.dispatch.jobs import Job
+from mljudge.dispatch.jobs import GradingJob
 from mljudge.dispatch.submitter import Dispatcher
 from mljudge.judge.catalog import Catalog
 from mljudge.store import new_id
@@ -130,7 +130,7 @@ def test_a_worker_survives_any_message_and_grades_the_next_job(workers: Workers,
         time.sleep(0.2)
     assert process.poll() is None, f"the worker exited with {process.returncode}:\n{log_file.read_text()[-4000:]}"
     assert _queued(dispatcher) == 0, "the worker stopped taking messages"
-    graded = dispatcher.grade(catalog.get("gelu"), Job(new_id(), "gelu", SOLUTION, "numpy"), client="ann")
+    graded = dispatcher.grade(catalog.get("gelu"), GradingJob(new_id(), "gelu", SOLUTION, "numpy"), client="ann")
     assert str(graded.parsed().verdict) == "accepted" and graded.worker == worker
     log = log_file.read_text(errors="replace")
     assert log.count("dropped a message") - dropped_before == len(HOSTILE), log[-4000:]  # each one, said once

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import redis
 
-from mljudge.dispatch.jobs import Graded, Job
+from mljudge.dispatch.jobs import Graded, GradingJob
 from mljudge.dispatch.submitter import ATTEMPTS, Dispatcher
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.localise import localise
@@ -33,7 +33,7 @@ def test_a_worker_grades_as_the_judge_does(workers: Workers, dispatcher: Dispatc
     workers.ensure(1)
     gelu = catalog.get("gelu")
     for verdict, name, code in examples():
-        graded = dispatcher.grade(gelu, Job(new_id(), "gelu", code, None), client="ann")
+        graded = dispatcher.grade(gelu, GradingJob(new_id(), "gelu", code, None), client="ann")
         report = graded.parsed()
         assert str(report.verdict) == verdict, name
         assert graded.worker.endswith("@test") and graded.attempts == 1
@@ -51,9 +51,9 @@ def test_each_track_has_its_queue(workers: Workers, redis_server: object, catalo
     numpy_code = (REPO / "mljudge" / "exercises" / "gelu" / "solutions" / "numpy.py").read_text()
     answers: dict[str, str] = {}
     waiting = threading.Thread(target=lambda: answers.update(
-        torch=dispatcher.grade(gelu, Job(new_id(), "gelu", torch_code, None), client="bob").worker))
+        torch=dispatcher.grade(gelu, GradingJob(new_id(), "gelu", torch_code, None), client="bob").worker))
     waiting.start()
-    assert dispatcher.grade(gelu, Job(new_id(), "gelu", numpy_code, None), client="ann").worker == numpy_only
+    assert dispatcher.grade(gelu, GradingJob(new_id(), "gelu", numpy_code, None), client="ann").worker == numpy_only
     time.sleep(1.0)
     assert "torch" not in answers
     queued = {key: dispatcher.redis.llen(key) for key in dispatcher.redis.scan_iter("mljudge.torch*")}
@@ -82,7 +82,7 @@ def test_a_worker_killed_mid_job_under_load_loses_nothing(workers: Workers, disp
     def submit(index: int) -> None:
         _, _, code = cases[index]
         learner = f"learner-{index % 8}"
-        graded = dispatcher.grade(gelu, Job(ids[index], "gelu", code, None), client=learner)
+        graded = dispatcher.grade(gelu, GradingJob(ids[index], "gelu", code, None), client=learner)
         report = graded.parsed()
         with lock:
             answers[ids[index]].append(graded)
@@ -114,7 +114,8 @@ def test_a_job_that_keeps_killing_workers_ends_as_an_internal_error(workers: Wor
     workers lost, the learner gets an internal error verdict instead of a job sent round for ever."""
     workers.ensure(2)
     gelu = catalog.get("gelu")
-    job = Job(new_id(), "gelu", (REPO / "mljudge" / "exercises" / "gelu" / "solutions" / "numpy.py").read_text(), None)
+    job = GradingJob(new_id(), "gelu", (REPO / "mljudge" / "exercises" / "gelu" / "solutions" / "numpy.py").read_text(),
+                     None)
     killed: list[str] = []
     stop = threading.Event()
 

@@ -27,14 +27,16 @@ import numpy as np
 import pytest
 import torch
 
+from mljudge.judge.api import Array
 from mljudge.judge.catalog import Catalog
 from mljudge.reference.xor import INIT_STD, INPUTS, Net, assess, distinct, predict, steps_to_learn, train
+from mljudge.sandbox import TRACKS as TRACK_SPECS
 
 EXERCISE = Catalog().get("xor")
 CASES = EXERCISE.cases
 SEEDS = range(1000, 2000)
 FULL = os.environ.get("XOR_CONVERGENCE_FULL") == "1"
-TRACKS = ("numpy", "torch")
+TRACKS = tuple(EXERCISE.tracks)
 
 
 def _load(relative: str, name: str) -> Any:
@@ -59,20 +61,15 @@ def _one_torch_thread():
     torch.set_num_threads(before)
 
 
-class _Wire:
-    """What a checker receives for an array answer (sandbox.wire.Array): `.data` holds the ndarray."""
-
-    def __init__(self, data: np.ndarray) -> None:
-        self.data = data
-
-
 def _solve(track: str, args: dict[str, Any]) -> np.ndarray:
-    """The model solution of `track` on one case's arguments, as a float64 ndarray."""
+    """The model solution of `track` on one case's arguments, as a float64 ndarray: its inputs as the track's
+    arrays, its answer back as plain numbers, as the sandbox does (the track's spec)."""
+    spec = TRACK_SPECS[track]
     kwargs = {k: v for k, v in args.items() if k not in ("x", "y")}
-    if track == "numpy":
-        return SOLUTIONS["numpy"].train_xor(args["x"].copy(), args["y"].copy(), **kwargs)
-    x, y = torch.from_numpy(args["x"].copy()), torch.from_numpy(args["y"].copy())
-    return SOLUTIONS["torch"].train_xor(x, y, **kwargs).detach().numpy().astype(np.float64)
+    answer = SOLUTIONS[track].train_xor(spec.to_array(args["x"].copy()), spec.to_array(args["y"].copy()), **kwargs)
+    found = spec.from_answer(answer)
+    assert found is not None and found[0] is not None, f"{track}: not the track's array of numbers"
+    return found[0].astype(np.float64)
 
 
 def _starts(track: str, seeds, hidden: int) -> Net:
@@ -108,8 +105,8 @@ def _tables() -> dict[tuple, dict[str, Any]]:
 def test_the_model_solutions_pass_every_case(track: str) -> None:
     earlier = []
     for case in CASES:
-        answer = _Wire(_solve(track, case.args))
-        assert CHECKER.check(case, None, answer, earlier) == (True, ""), case.id
+        answer = Array(_solve(track, case.args))
+        assert CHECKER.check(case, None, answer, earlier) is None, case.id
         earlier.append((case, answer))
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from mljudge.sandbox import NAMES as TRACK_NAMES
+
 ROOT = Path(__file__).resolve().parents[2]
 GELU = ROOT / "mljudge" / "exercises" / "gelu"
 JSON_KEYS = {"version", "exercise", "track", "verdict", "passed", "total", "cases", "hints", "stdout", "message"}
@@ -26,7 +28,7 @@ def write(tmp_path: Path, source: str, name: str = "solution.py") -> Path:
     return path
 
 
-@pytest.mark.parametrize("track", ["numpy", "torch"])
+@pytest.mark.parametrize("track", TRACK_NAMES)
 def test_model_solution_exits_zero_with_one_json_object(track: str) -> None:
     result = judge("run", "gelu", str(GELU / "solutions" / f"{track}.py"), "--json")
     assert result.returncode == 0, result.stderr

@@ -12,6 +12,7 @@ import pytest
 from mljudge.judge.authoring.check import check_exercise
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.exercise import Exercise
+from mljudge.sandbox import NAMES as TRACK_NAMES
 from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 
@@ -126,7 +127,7 @@ def test_check_passes_and_stores_structured_expected_values(exercise: Exercise) 
     assert scaled.tolist() == [6.0, 4.0] and order.tolist() == [0, 2] and order.dtype.kind == "i" and total == 5.0
 
 
-@pytest.mark.parametrize("track", ["numpy", "torch"])
+@pytest.mark.parametrize("track", TRACK_NAMES)
 def test_model_solutions_accepted_in_both_tracks(exercise: Exercise, pool: Pool, track: str) -> None:
     report = judged(exercise, SOLUTIONS[track], track, pool=pool)
     assert report.verdict == "accepted", report.message

@@ -131,7 +131,7 @@ def test_a_two_input_exercise_draws_its_curve_with_the_other_input_fixed(pool: P
     # gelu_backward(grad_output, x): x sweeps the grid, grad_output = 1 ([plot] fixed), so the curve is the slope;
     # forgetting grad_output is invisible there, using the exact slope is not
     from mljudge.judge.catalog import Catalog
-    from mljudge.judge.lesson import reference_curve
+    from mljudge.judge.lessons import reference_curve
 
     exercise = Catalog().get("gelu-backward")
     reference = np.array(reference_curve(exercise))

@@ -12,6 +12,7 @@ from mljudge.judge.exercise import Case, Exercise, FunctionSpec, Param, Returns,
 from mljudge.judge.i18n import Text
 from mljudge.judge.inputs import materialize
 from mljudge.judge.values import fingerprint
+from mljudge.sandbox import NAMES as TRACK_NAMES
 from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 
@@ -45,7 +46,7 @@ def _exercise(gelu: Exercise, params: tuple[Param, ...], args: dict[str, object]
                                checker=None, plot_grid=None, forbidden=())
 
 
-@pytest.mark.parametrize("track", ["numpy", "torch"])
+@pytest.mark.parametrize("track", TRACK_NAMES)
 def test_a_dict_argument_arrives_as_the_tracks_arrays_and_in_place_changes_are_named(
         gelu: Exercise, pool: Pool, track: str) -> None:
     p = {"w": np.array([[2.0, 0.0], [0.0, 3.0]]), "b": np.array([1.0, -1.0])}

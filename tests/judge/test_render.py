@@ -8,7 +8,7 @@ import pytest
 
 from mljudge.judge import python_messages
 from mljudge.judge.i18n import Text
-from mljudge.judge.localise import LocalCase, Localised, localise, say
+from mljudge.judge.localise import LocalCase, Localised, localise, sentence
 from mljudge.judge.render import render
 from mljudge.judge.report import CaseReport, CaseStatus, HintKind, Report, Say, Tone, Verdict
 
@@ -64,7 +64,7 @@ def test_common_python_messages_in_russian_keep_the_original(message: str, ru: s
 
 def test_an_unknown_python_message_stays_as_python_wrote_it() -> None:
     assert python_messages.translate("something new in Python 3.14", "ru") == "something new in Python 3.14"
-    assert say((Say("report.python_error", {"type": "KeyError", "message": ""}),), "ru") == "KeyError"
+    assert sentence((Say("report.python_error", {"type": "KeyError", "message": ""}),), "ru") == "KeyError"
 
 
 def test_the_json_forms_carry_every_field() -> None:

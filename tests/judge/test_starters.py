@@ -18,6 +18,7 @@ from mljudge.judge.errors import ExerciseError
 from mljudge.judge.grade import grade
 from mljudge.judge.i18n import DEFAULT_LANG, LANGS, Text
 from mljudge.judge.loader import load_exercise
+from mljudge.sandbox import NAMES as TRACK_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "mljudge" / "exercises"
@@ -205,7 +206,7 @@ def test_an_unchanged_starter_is_not_attempted_in_any_language(slug: str) -> Non
 ])
 def test_show_prints_the_starter_in_the_asked_language(capsys: pytest.CaptureFixture[str], lang: str, words: str,
                                                        not_words: str) -> None:
-    for track in ("numpy", "torch"):
+    for track in TRACK_NAMES:
         assert main(["show", "gelu", "--track", track, "--lang", lang, "--exercises-dir", str(EXERCISES)]) == 0
         out = capsys.readouterr().out
         starter = (GELU / starters.file_for(f"starters/{track}.py", lang)).read_text(encoding="utf-8")

@@ -35,7 +35,7 @@ from mljudge.judge.exercise import Exercise
 from mljudge.judge.pools import new_pool
 from mljudge.judge.report import Report
 from mljudge.sandbox import governed, policy, uids
-from mljudge.sandbox.guards import Shield, Tripwire, Violation
+from mljudge.sandbox.guards import ForbiddenOperation, Shield, Tripwire
 from mljudge.sandbox.pool import Pool
 from tests.judging import judged
 from tests.sandbox.attacks.common import (
@@ -340,7 +340,7 @@ def test_a_name_whose_library_is_not_imported_yet_is_caught_once_it_is(monkeypat
 
     assert wire.check_value(shortcut) is shortcut  # not forbidden yet: nothing names it
     _fake_library(monkeypatch, "mljudge_fake_lib").shortcut = shortcut  # type: ignore[attr-defined]
-    with pytest.raises(Violation):
+    with pytest.raises(ForbiddenOperation):
         wire.check_value(shortcut)
     assert not wire.pending
 
@@ -349,14 +349,14 @@ def test_a_library_function_defined_after_the_index_is_outside_the_vocabulary(mo
     """An attribute a library defines lazily, without any import, did not exist when the zygote indexed the
     libraries: no allowed name stands for it, so it is outside the vocabulary, by design, not by a second look."""
     sub = _fake_library(monkeypatch, "numpy.mljudge_fake")  # a governed module: numpy's
-    surface = governed.build(governed.Allowed(frozenset({"numpy.exp"}), frozenset({"numpy"})))
+    surface = governed.build_surface(governed.Allowed(frozenset({"numpy.exp"}), frozenset({"numpy"})))
     wire = Tripwire.build(Shield(surface=surface), ["numpy"], [])
 
     def shortcut() -> None: ...
 
     shortcut.__module__, shortcut.__qualname__ = "numpy.mljudge_fake", "shortcut"
     sub.shortcut = shortcut  # type: ignore[attr-defined]
-    with pytest.raises(Violation, match=r"outside_vocabulary: numpy\.mljudge_fake\.shortcut"):
+    with pytest.raises(ForbiddenOperation, match=r"outside_vocabulary: numpy\.mljudge_fake\.shortcut"):
         wire.check_value(shortcut)
     import numpy as np
 
@@ -430,7 +430,7 @@ def test_forged_frames_are_the_submissions_runtime_error(gelu: Exercise, unguard
 def test_a_hidden_cases_row_carries_nothing_the_submission_chose(gelu: Exercise, pool: Pool) -> None:
     # an exception type named after the hidden input, and per-case timings that could count it out: neither shows
     action = ("if len(SEEN) > 2:\n        raise type('L' + str(abs(int(x.flat[0] * 1000))), (Exception,), {})()")
-    report = attack(gelu, pool, RECORDER.format(action=action), "wrong_answer")
+    report = attack(gelu, pool, RECORDER.format(action=action), "runtime_error")
     text = json.dumps(report.to_dict())
     assert not re.search(r"L\d{2,}", text)
     for case in report.cases:
@@ -441,7 +441,7 @@ def test_a_hidden_cases_row_carries_nothing_the_submission_chose(gelu: Exercise,
 # Five ways a hidden case can fail that the submission chooses from what it sees: each must look the same.
 HIDDEN_FAILURES = {
     "wrong-values": "return good(x) + 1.0",
-    "raised": "raise ValueError('no')",
+    "raised": "raise ValueError('xyzzy')",
     "wrong-shape": "return good(x).reshape(-1)[:1]",
     "nan": "return good(x) * np.nan",
     "wrong-kind": "return 'text'",
@@ -449,21 +449,26 @@ HIDDEN_FAILURES = {
 
 
 def test_a_hidden_row_says_one_bit_however_the_submission_fails_it(gelu: Exercise, pool: Pool) -> None:
-    """Passed or failed, nothing else: the rows, the verdict, the message and the hints of a run are the same
-    whichever way the code fails the first hidden case (it could otherwise choose one of five by what it saw there,
-    and so read ~2 bits of a hidden input per row and run)."""
+    """Passed or failed, nothing else: the rows, the message and the hints of a run are the same whichever way the
+    code fails the first hidden case (it could otherwise choose one of five by what it saw there, and so read ~2
+    bits of a hidden input per row and run). The verdict alone tells a raise from a wrong answer, when every
+    visible case passes: one bit per run, from the verdicts' closed set, in the judge's fixed words."""
     hidden = next(i for i, case in enumerate(gelu.cases) if not case.visible)
-    seen = []
-    for action in HIDDEN_FAILURES.values():
+    seen = {}
+    for name, action in HIDDEN_FAILURES.items():
         source = RECORDER.format(action=f"if len(SEEN) == {hidden + 1}:\n        {action}")
         report = judged(gelu, source, "numpy", pool=pool)
         data = report.to_dict()
-        seen.append((data["verdict"], data["message"], data["hints"], data["notes"],
-                     json.dumps([c for c in data["cases"] if not c["visible"]], sort_keys=True)))
+        seen[name] = (data["verdict"], data["message"], data["hints"], data["notes"],
+                      json.dumps([c for c in data["cases"] if not c["visible"]], sort_keys=True))
         row = data["cases"][hidden]
         assert row["status"] == "failed" and row["input"] is None and row["got"] is None
-    assert seen[0][0] == "wrong_answer"
-    assert all(entry == seen[0] for entry in seen), [s[:2] for s in seen]
+    raised = seen.pop("raised")
+    first = next(iter(seen.values()))
+    assert first[0] == "wrong_answer"
+    assert all(entry == first for entry in seen.values()), [s[:2] for s in seen.values()]
+    assert raised[0] == "runtime_error" and raised[2:] == first[2:]  # the same rows, hints and notes
+    assert "ValueError" not in raised[1] and "xyzzy" not in raised[1]
 
 
 # --- 7. the judge's work on a hostile answer ------------------------------------------------------------------------

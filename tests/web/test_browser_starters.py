@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mljudge.judge.i18n import LANGS
+from mljudge.sandbox import NAMES as TRACK_NAMES
 from tests.web.conftest import Tab, gelu_file, get_code, open_exercise, run, set_code
 
 STARTER = {(track, lang): gelu_file(f"starters/{track}.py" if lang == "en" else f"starters/{track}.{lang}.py")
-           for track in ("numpy", "torch") for lang in ("en", "ru")}
+           for track in TRACK_NAMES for lang in LANGS}
 
 
 def switch_language(tab: Tab, lang: str) -> None:

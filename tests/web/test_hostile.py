@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from mljudge.judge.catalog import Catalog
-from mljudge.judge.lesson import Choice, Panel, load_lesson
+from mljudge.judge.lessons import Choice, Panel, load_lesson
 from mljudge.judge.report import REPORT_VERSION
 from mljudge.sandbox import Pool
 from mljudge.store import Store

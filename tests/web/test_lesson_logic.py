@@ -1,4 +1,4 @@
-"""judge/lesson.py: reading lesson.toml, sampling curves from trusted code, checking answers, and telling authors
+"""judge/lessons: reading lesson.toml, sampling curves from trusted code, checking answers, and telling authors
 precisely what is wrong with a lesson."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.errors import ExerciseError
 from mljudge.judge.exercise import Exercise
-from mljudge.judge.lesson import (
-    Problem,
+from mljudge.judge.lessons import (
+    LessonProblem,
     UnknownAnswer,
     lesson_problems,
     load_lesson,
@@ -172,7 +172,7 @@ tolerance = -1
 
 
 def test_the_shape_is_the_schemas_every_problem_at_its_line(tmp_path: Path) -> None:
-    """Unknown keys and wrong types come from judge.schema.LESSON, all at once, each at its line."""
+    """Unknown keys and wrong types come from judge.lessons.schema.LESSON, all at once, each at its line."""
     exercise = _gelu_with_lesson(tmp_path, SHAPE)
     found = problems(exercise)
     assert f"lesson.toml:{_line(exercise, 'xlabel')}: unknown key 'plot.xlabel'; did you mean 'x_label'?" in found
@@ -243,7 +243,7 @@ def test_what_one_value_cannot_tell_is_checked_next(tmp_path: Path) -> None:
     assert [p.line for p in found] == [_line(exercise, "no_such_function"), _line(exercise, "blows_up")]
     assert "cannot load 'mljudge.reference.gelu:no_such_function'" in found[0].message
     assert "curve 'other': curves.py:blows_up raised ZeroDivisionError" in found[1].message
-    assert Problem("lesson.toml", found[1].line, found[1].message) == found[1]  # data, for judge check's rows
+    assert LessonProblem("lesson.toml", found[1].line, found[1].message) == found[1]  # data, for judge check's rows
 
 
 def test_lesson_problems_samples_the_curves(tmp_path: Path) -> None:
@@ -417,7 +417,7 @@ def test_a_panel_is_read_with_its_options_and_sliders(tmp_path: Path) -> None:
 
 
 def test_panel_data_comes_from_trusted_code_once_per_state(tmp_path: Path) -> None:
-    from mljudge.judge.lesson import BadParam, panel_data
+    from mljudge.judge.lessons import BadParam, panel_data
     from mljudge.reference.optimizers import panel as reference_panel
 
     exercise = _gelu_with_panel(tmp_path)
@@ -505,28 +505,31 @@ PANELS_JS = Path(__file__).resolve().parents[2] / "mljudge" / "web" / "static" /
 
 
 def test_every_panel_kind_has_its_component_and_strings_in_every_language() -> None:
-    """A kind in judge.schema.PANEL_KINDS is drawn by web/static/js/panels/<kind>.js, whose every t("key") exists in
-    its table of web/locales/panels.<lang>.toml (or in `common`), in every language: a missing one would show the
-    key itself on the page."""
+    """A kind in judge.lessons.panels.PANEL_KINDS is drawn by web/static/js/panels/<kind>.js, whose every t("key")
+    exists in its table of the string catalogue (web.panel.<kind>, or web.panel.common), in every language: a
+    missing one would show the key itself on the page."""
     import re
 
-    from mljudge.judge.i18n import LANGS
-    from mljudge.judge.schema import PANEL_KINDS
-    from mljudge.web.lessons import COMMON, _catalogs, kinds_with_strings
+    from mljudge.judge.i18n import LANGS, keys
+    from mljudge.judge.lessons.panels import PANEL_KINDS
+    from mljudge.web.lessons import COMMON, kinds_with_strings
 
     modules = {p.stem for p in PANELS_JS.glob("*.js")} - {"kit"}
     assert modules == set(PANEL_KINDS), "a kind without its component, or a component without its kind"
     assert kinds_with_strings() == set(PANEL_KINDS)
-    catalogs = _catalogs()
+
+    def table(lang: str, kind: str) -> set[str]:  # the lang's own keys, with no English fallback
+        return {k.removeprefix(f"web.panel.{kind}.") for k in keys(lang) if k.startswith(f"web.panel.{kind}.")}
+
     for kind in PANEL_KINDS:
         source = (PANELS_JS / f"{kind}.js").read_text(encoding="utf-8")
         assert re.search(r"^export function mount\(root, \{", source, re.M), kind
         used = set(re.findall(r"\bt\(\s*\"([\w-]+)\"", source))
         used |= {f"{prefix}{name}" for prefix, names in _templated_keys(kind, source) for name in names}
         for lang in LANGS:
-            known = set(catalogs[lang][kind]) | set(catalogs[lang][COMMON])
+            known = table(lang, kind) | table(lang, COMMON)
             assert used <= known, f"{kind} ({lang}): no string for {sorted(used - known)}"
-            assert catalogs[lang][kind]["title"], kind
+            assert "title" in table(lang, kind), kind
 
 
 def _templated_keys(kind: str, source: str) -> list[tuple[str, list[str]]]:
@@ -617,7 +620,7 @@ params.seed = { min = 0, max = 9, step = 1, default = 0 }
 def test_a_parameter_may_be_one_of_a_few_choices(tmp_path: Path) -> None:
     """A table's name is no slider: `choices` lists what the page may ask for; a grid of whole numbers gives ints
     (a seed), as the data function expects."""
-    from mljudge.judge.lesson import BadParam, Choice, panel_data
+    from mljudge.judge.lessons import BadParam, Choice, panel_data
     from mljudge.reference.xor import panel as reference
 
     exercise = _gelu_with_panel(tmp_path, XOR_PANEL)

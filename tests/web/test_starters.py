@@ -13,11 +13,13 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from mljudge.judge.i18n import LANGS
+from mljudge.sandbox import NAMES as TRACK_NAMES
 from tests.web.conftest import gelu_file
 from tests.web.test_api import call
 
 STARTERS = {(track, lang): gelu_file(f"starters/{track}.py" if lang == "en" else f"starters/{track}.{lang}.py")
-            for track in ("numpy", "torch") for lang in ("en", "ru")}
+            for track in TRACK_NAMES for lang in LANGS}
 
 
 def page_data(body: str) -> dict[str, Any]:
@@ -26,11 +28,11 @@ def page_data(body: str) -> dict[str, Any]:
     return json.loads(found.group(1))  # type: ignore[no-any-return]
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_api_gives_the_starter_in_the_asked_language(client: FlaskClient, openapi: dict[str, Any],
                                                          lang: str) -> None:
     body = call(client, openapi, "GET", f"/api/exercises/gelu?lang={lang}").get_json()
-    assert body["starters"] == {track: STARTERS[track, lang] for track in ("numpy", "torch")}
+    assert body["starters"] == {track: STARTERS[track, lang] for track in TRACK_NAMES}
     assert ("Здесь ваш код" in body["starters"]["numpy"]) == (lang == "ru")
 
 
@@ -42,9 +44,8 @@ def test_the_api_follows_accept_language_for_the_starter(client: FlaskClient) ->
 def test_the_page_gives_the_learner_s_starter_and_knows_every_language_s(client: FlaskClient) -> None:
     body = client.get("/exercises/gelu?lang=ru").get_data(as_text=True)
     data = page_data(body)
-    assert data["starters"] == {"numpy": STARTERS["numpy", "ru"], "torch": STARTERS["torch", "ru"]}
-    assert data["starters_any"] == {track: [STARTERS[track, "en"], STARTERS[track, "ru"]]
-                                    for track in ("numpy", "torch")}
+    assert data["starters"] == {track: STARTERS[track, "ru"] for track in TRACK_NAMES}
+    assert data["starters_any"] == {track: [STARTERS[track, lang] for lang in LANGS] for track in TRACK_NAMES}
     # without JavaScript, the plain text area holds the Russian starter of the first track
     area = re.search(r'<textarea id="code-fallback"[^>]*>(.*?)</textarea>', body, re.S)
     assert area and html.unescape(area.group(1)).strip() == STARTERS["numpy", "ru"].strip()

@@ -3,26 +3,27 @@ answered, and one predicate (trusted code: runs in the judge, never in the sandb
 
 import numpy as np
 
+from mljudge.judge.api import Answer, Array, Case, Expected
+from mljudge.reference.arrays import Floats
 from mljudge.reference.conv2d import conv2d
-from mljudge.sandbox.wire import Array
 
 
-def flipped_kernel(image, kernel, stride=1, padding=0):
+def flipped_kernel(image: Floats, kernel: Floats, stride: int = 1, padding: int = 0) -> Floats:
     """The textbook (signal-processing) convolution: the kernel turned half a turn before sliding it."""
     return conv2d(image, np.asarray(kernel)[::-1, ::-1], stride, padding)
 
 
-def padding_ignored(image, kernel, stride=1, padding=0):
+def padding_ignored(image: Floats, kernel: Floats, stride: int = 1, padding: int = 0) -> Floats:
     """No zero border, whatever padding says."""
     return conv2d(image, kernel, stride, 0)
 
 
-def stride_ignored(image, kernel, stride=1, padding=0):
+def stride_ignored(image: Floats, kernel: Floats, stride: int = 1, padding: int = 0) -> Floats:
     """A window at every position, whatever stride says."""
     return conv2d(image, kernel, 1, padding)
 
 
-def last_window_dropped(image, kernel, stride=1, padding=0):
+def last_window_dropped(image: Floats, kernel: Floats, stride: int = 1, padding: int = 0) -> Floats:
     """Window starts taken from range(0, H + 2p − kh, stride): one short, so a window that ends exactly at the
     padded border is never taken (for range(H + 2p − kh + 1) the loop would be right)."""
     full = conv2d(image, kernel, stride, padding)
@@ -32,14 +33,14 @@ def last_window_dropped(image, kernel, stride=1, padding=0):
     return full[:rows, :cols]
 
 
-def padding_width_only(image, kernel, stride=1, padding=0):
+def padding_width_only(image: Floats, kernel: Floats, stride: int = 1, padding: int = 0) -> Floats:
     """torch.nn.functional.pad(image, (p, p)): a pair pads only the last axis, so only the columns get a border
     (F.pad(image, (p, p, p, p)) pads both)."""
     padded = np.pad(np.asarray(image, dtype=np.float64), ((0, 0), (padding, padding)))
     return conv2d(padded, kernel, stride, 0)
 
 
-def kept_batch_axes(got, expected, case):
+def kept_batch_axes(got: Answer, expected: Expected, case: Case) -> bool:
     """The right numbers, but with the (1, 1, …) or (1, …) axes of a batched computation still in front."""
     if not isinstance(got, Array) or not isinstance(expected, np.ndarray):
         return False

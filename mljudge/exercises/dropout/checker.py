@@ -1,8 +1,9 @@
 """Judges a dropout output by the properties every correct realisation shares (trusted code: runs in the judge).
 
-Called as check(case, expected, got, earlier) for each case; `expected` (one realisation from the reference) is
-not used, because another random stream gives a different, equally right answer. `earlier` holds the cases before
-this one with the answers they got in the same run.
+A Checker (mljudge.judge.api): check(case, expected, got, earlier) says why an answer is wrong, or None when it is
+right. `expected` (one realisation from the reference) is not used, because another random stream gives a
+different, equally right answer. `earlier` holds the cases before this one with the answers they got in the same
+run.
 
 On large inputs the mask must also look random: `spread_problem` holds the dropped units' positions to what
 independent coin flips give (the share in each half along every axis, and how often neighbours are dropped or
@@ -21,7 +22,7 @@ import math
 
 import numpy as np
 
-from mljudge.judge.i18n import Text
+from mljudge.judge.api import Answer, Array, Case, Earlier, Expected, Text
 from mljudge.reference.dropout import SIGMAS, STAT_MIN_SIZE, explain
 
 # The chance that a correct random mask fails the spread tests of one case, at most (a union bound over its tests).
@@ -29,32 +30,33 @@ FALSE_FAILURE = 1e-9
 _FALSE_FAILURE_TEXT = "10⁻⁹"  # FALSE_FAILURE as the messages print it
 
 
-def check(case, expected, got, earlier=()):
+def check(case: Case, expected: Expected, got: Answer, earlier: Earlier) -> Text | None:
     x = np.asarray(case.args["x"], dtype=np.float64)
     p = float(case.args["p"])
     training = bool(case.args.get("training", True))
     atol, rtol = case.tolerance.atol, case.tolerance.rtol
 
     # The judge has already refused anything but the track's kind of array (judge.compare.array_type_problem).
+    assert isinstance(got, Array)
     data = got.data
     if data.dtype.kind not in "biuf":
-        return False, Text(en=f"The output has dtype {data.dtype}; return floating-point numbers like x.",
-                           ru=f"У результата тип {data.dtype}; верните числа с плавающей точкой, как у x.")
+        return Text(en=f"The output has dtype {data.dtype}; return floating-point numbers like x.",
+                    ru=f"У результата тип {data.dtype}; верните числа с плавающей точкой, как у x.")
     if data.shape != x.shape:
-        return False, Text(en=f"Expected shape {_shape(x.shape)} (the shape of x), got {_shape(data.shape)}.",
-                           ru=f"Ожидалась форма {_shape(x.shape)} (форма x), получена {_shape(data.shape)}.")
+        return Text(en=f"Expected shape {_shape(x.shape)} (the shape of x), got {_shape(data.shape)}.",
+                    ru=f"Ожидалась форма {_shape(x.shape)} (форма x), получена {_shape(data.shape)}.")
     g = data.astype(np.float64)
 
     bad = ~np.isfinite(g)
     if bad.any():
         at = _first(bad)
         if p == 1.0:
-            return False, Text(
+            return Text(
                 en=f"The output holds {_num(g[at])} at index {_index(at)}. With p = 1 every unit is dropped and "
                    "1/(1 − p) divides by zero: return zeros without dividing.",
                 ru=f"В результате {_num(g[at])} на позиции {_index(at)}. При p = 1 выключаются все нейроны, "
                    "а 1/(1 − p) — деление на ноль: верните нули, ничего не деля.")
-        return False, Text(
+        return Text(
             en=f"The output holds {_num(g[at])} at index {_index(at)}: every element must be finite.",
             ru=f"В результате {_num(g[at])} на позиции {_index(at)}: все элементы должны быть конечными.")
 
@@ -64,29 +66,29 @@ def check(case, expected, got, earlier=()):
             at = _first(wrong)
             why_en = "When training is False" if not training else "With p = 0"
             why_ru = "Когда training равен False" if not training else "При p = 0"
-            return False, Text(
+            return Text(
                 en=f"{why_en}, dropout must return x unchanged, but {int(wrong.sum())} of {wrong.size} elements "
                    f"differ (at index {_index(at)}: {_num(g[at])} instead of {_num(x[at])}).",
                 ru=f"{why_ru}, dropout должен вернуть x без изменений, а различаются {int(wrong.sum())} из "
                    f"{wrong.size} элементов (на позиции {_index(at)}: {_num(g[at])} вместо {_num(x[at])}).")
-        return True, ""
+        return None
 
     if p == 1.0:
         wrong = ~(np.abs(g) < atol)
         if wrong.any():
             at = _first(wrong)
-            return False, Text(
+            return Text(
                 en=f"With p = 1 every unit is dropped, so the output must be all zeros; at index {_index(at)} it is "
                    f"{_num(g[at])}.",
                 ru=f"При p = 1 выключаются все нейроны, так что результат должен состоять из нулей; на позиции "
                    f"{_index(at)} стоит {_num(g[at])}.")
-        return True, ""
+        return None
 
     scale = 1.0 / (1.0 - p)
     fit = explain(g, x, 1.0 - p, scale, atol, rtol)
     if not fit.values_ok:
         at = _first(fit.unexplained)
-        return False, Text(
+        return Text(
             en=f"At index {_index(at)} the output is {_num(g[at])}, but each element must be either 0 (dropped) or "
                f"x/(1 − p) = {_num(x[at])}/{_num(1.0 - p)} = {_num(x[at] * scale)} (kept); "
                f"{int(fit.unexplained.sum())} of {g.size} elements are neither.",
@@ -96,29 +98,25 @@ def check(case, expected, got, earlier=()):
     if not fit.share_ok:
         dropped = fit.decisive - fit.kept
         share = dropped / fit.decisive
-        return False, Text(
+        return Text(
             en=f"{dropped} of {fit.decisive} units were dropped, a share of {share:.4f}; with p = {_num(p)} it should "
                f"be within ±{fit.band:.4f} of {_num(p)} ({SIGMAS:g} standard deviations). Each unit has to be "
                "dropped with probability p, independently of the others.",
             ru=f"Выключено {dropped} из {fit.decisive} нейронов, доля {share:.4f}; при p = {_num(p)} она должна "
                f"отличаться от {_num(p)} не больше чем на {fit.band:.4f} ({SIGMAS:g} стандартных отклонений). "
                "Каждый нейрон нужно выключать с вероятностью p, независимо от остальных.")
-    problem = spread_problem(g, x, p, atol, rtol) or seed_problem(case, g, earlier)
-    if problem is not None:
-        return False, problem
-    return True, ""
+    return spread_problem(g, x, p, atol, rtol) or seed_problem(case, g, earlier)
 
 
-def seed_problem(case, g: np.ndarray, earlier) -> Text | None:
+def seed_problem(case: Case, g: np.ndarray, earlier: Earlier) -> Text | None:
     """Why this answer and an earlier one, for the same x and p, break "the seed decides the mask", or None."""
     seed = case.args.get("seed", 0)
     for other, answer in earlier:
         same_input = (other.args.get("p") == case.args["p"] and other.args.get("training", True)
                       and np.array_equal(np.asarray(other.args["x"]), np.asarray(case.args["x"])))
-        data = getattr(answer, "data", None)
-        if not same_input or not isinstance(data, np.ndarray) or data.shape != g.shape:
+        if not same_input or not isinstance(answer, Array) or answer.data.shape != g.shape:
             continue
-        identical = np.array_equal(data.astype(np.float64), g)
+        identical = np.array_equal(answer.data.astype(np.float64), g)
         other_seed = other.args.get("seed", 0)
         if other_seed == seed and not identical:
             return Text(

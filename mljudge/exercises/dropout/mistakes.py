@@ -2,17 +2,16 @@
 recognised when its predicate holds on every failed case. There is no single right output to compare with, so
 each predicate asks whether the output is explained by the mistaken rule (trusted code: runs in the judge)."""
 
-import importlib.util
 import math
-from pathlib import Path
 
 import numpy as np
 
+from mljudge.judge.api import Answer, Array, Case, Expected, sibling
+from mljudge.reference.arrays import Floats
 from mljudge.reference.dropout import explain
-from mljudge.sandbox.wire import Array
 
 
-def _inputs(got, case):
+def _inputs(got: Answer, case: Case) -> tuple[Floats, Floats, float, bool, float] | None:
     x = np.asarray(case.args["x"], dtype=np.float64)
     if not isinstance(got, Array) or got.data.shape != x.shape or got.data.dtype.kind not in "biuf":
         return None
@@ -20,7 +19,7 @@ def _inputs(got, case):
             case.tolerance.atol)
 
 
-def no_scale(got, expected, case):
+def no_scale(got: Answer, expected: Expected, case: Case) -> bool:
     """Kept units are x itself, not x/(1 − p); the share dropped is still p."""
     inputs = _inputs(got, case)
     if inputs is None:
@@ -32,7 +31,7 @@ def no_scale(got, expected, case):
     return fit.ok and fit.kept > 0
 
 
-def scale_by_p(got, expected, case):
+def scale_by_p(got: Answer, expected: Expected, case: Case) -> bool:
     """Kept units are x/p instead of x/(1 − p); the share dropped is still p (p = 0 divides by zero)."""
     inputs = _inputs(got, case)
     if inputs is None:
@@ -41,7 +40,7 @@ def scale_by_p(got, expected, case):
     return training and explain(g, x, 1.0 - p, 1.0 / p if p > 0.0 else math.inf, atol).ok
 
 
-def keep_prob_swapped(got, expected, case):
+def keep_prob_swapped(got: Answer, expected: Expected, case: Case) -> bool:
     """p read as the probability of keeping (or the comparison flipped, rand < p): units survive with
     probability p, scaled by 1/p or, as the formula says, by 1/(1 − p)."""
     inputs = _inputs(got, case)
@@ -52,7 +51,7 @@ def keep_prob_swapped(got, expected, case):
     return training and any(explain(g, x, p, scale, atol).ok for scale in scales)
 
 
-def training_ignored(got, expected, case):
+def training_ignored(got: Answer, expected: Expected, case: Case) -> bool:
     """Right dropout, applied even when training is False."""
     inputs = _inputs(got, case)
     if inputs is None:
@@ -64,19 +63,10 @@ def training_ignored(got, expected, case):
     return fit.ok and fit.kept < fit.decisive
 
 
-def _sibling(name):
-    """checker.py of this exercise, loaded by path: the judge loads exercise files by path, not as a package."""
-    spec = importlib.util.spec_from_file_location(f"exercise_dropout_{Path(name).stem}_for_mistakes",
-                                                  Path(__file__).with_name(name))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+_checker = sibling(__file__, "checker.py")
 
 
-_checker = _sibling("checker.py")
-
-
-def fixed_pattern(got, expected, case):
+def fixed_pattern(got: Answer, expected: Expected, case: Case) -> bool:
     """Right values and the right share, but the dropped units sit in a fixed pattern (the first p·n units, every
     k-th unit, one mask repeated along an axis): the checker's spread tests fail."""
     inputs = _inputs(got, case)

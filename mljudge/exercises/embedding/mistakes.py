@@ -2,16 +2,17 @@
 predicates over one failed case, called as func(got, expected, case) (trusted code: runs in the judge only)."""
 
 import numpy as np
+from numpy.typing import NDArray
 
-from mljudge.sandbox.wire import Array
+from mljudge.judge.api import Answer, Array, Case, Expected
 
 
-def off_by_one(weights, ids):
+def off_by_one(weights: NDArray[np.float64], ids: NDArray[np.int64]) -> NDArray[np.float64]:
     """Treats ids as 1-based: row ids − 1, so id 0 silently wraps round to the last row."""
     return weights[ids - 1]
 
 
-def batch_shape_lost(got, expected, case):
+def batch_shape_lost(got: Answer, expected: Expected, case: Case) -> bool:
     """The right rows, stacked into (number of ids, dim) instead of ids.shape + (dim,)."""
     if not isinstance(got, Array) or not isinstance(expected, np.ndarray) or expected.ndim == 0:
         return False
@@ -21,7 +22,7 @@ def batch_shape_lost(got, expected, case):
             and bool(np.all(np.abs(data.astype(np.float64) - rows) < case.tolerance.atol)))
 
 
-def negative_wraps(weights, ids):
+def negative_wraps(weights: NDArray[np.float64], ids: NDArray[np.int64]) -> NDArray[np.float64]:
     """Plain indexing with no range check: an id ≥ num_embeddings raises by itself, but −1 quietly reads the last
     row (recognised on the negative-id case, which must raise)."""
     return weights[ids]

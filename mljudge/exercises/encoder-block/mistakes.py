@@ -5,14 +5,15 @@ Every mistake is the right block with one thing changed, so they share one param
 with the right settings is the reference computation, and each public function flips one setting."""
 
 import math
+from typing import Any
 
 import numpy as np
 
+from mljudge.reference.arrays import Floats
 from mljudge.reference.gelu import gelu_exact
-from mljudge.sandbox.wire import Array
 
 
-def _layer_norm(x, gamma, beta, eps, ddof=0, eps_outside=False):
+def _layer_norm(x: Floats, gamma: Floats, beta: Floats, eps: float, ddof: int = 0, eps_outside: bool = False) -> Floats:
     mean = x.mean(axis=-1, keepdims=True)
     deviation = x - mean
     var = (deviation**2).sum(axis=-1, keepdims=True) / (x.shape[-1] - ddof)
@@ -20,7 +21,7 @@ def _layer_norm(x, gamma, beta, eps, ddof=0, eps_outside=False):
     return gamma * deviation / root + beta
 
 
-def _softmax(scores, axis=-1, stable=True):
+def _softmax(scores: Floats, axis: int = -1, stable: bool = True) -> Floats:
     if stable:
         scores = scores - scores.max(axis=axis, keepdims=True)
     with np.errstate(over="ignore", invalid="ignore"):
@@ -28,22 +29,22 @@ def _softmax(scores, axis=-1, stable=True):
         return weights / weights.sum(axis=axis, keepdims=True)
 
 
-def _split(t, n_heads, how):
+def _split(t: Floats, n_heads: int, how: str) -> Floats:
     *lead, length, width = t.shape
     if how == "reshape":  # (…, L, d) read straight into (…, h, L, d_head): rows and heads scrambled
         return t.reshape(*lead, n_heads, length, width // n_heads)
     return np.swapaxes(t.reshape(*lead, length, n_heads, width // n_heads), -3, -2)
 
 
-def _merge(t, how):
+def _merge(t: Floats, how: str) -> Floats:
     *lead, heads, length, d_head = t.shape
     if how == "reshape":
         return t.reshape(*lead, length, heads * d_head)
     return np.swapaxes(t, -3, -2).reshape(*lead, length, heads * d_head)
 
 
-def _attention(x, p, n_heads, scale="sqrt_d_head", split="heads", axis=-1, transposed=False, stable=True,
-               across_batch=False):
+def _attention(x: Floats, p: dict[str, Floats], n_heads: int, scale: str = "sqrt_d_head", split: str = "heads",
+               axis: int = -1, transposed: bool = False, stable: bool = True, across_batch: bool = False) -> Floats:
     shape = x.shape
     if across_batch and x.ndim == 3:  # the batch flattened into one long sequence
         x = x.reshape(1, shape[0] * shape[1], shape[2])
@@ -59,14 +60,15 @@ def _attention(x, p, n_heads, scale="sqrt_d_head", split="heads", axis=-1, trans
     return out.reshape(shape)
 
 
-def _block(x, p, n_heads, eps=1e-5, *, pre_ln=False, attention_residual=True, ffn_residual=True, ddof=0,
-           eps_outside=False, activation="relu", **attention):
-    def norm(t, i):
+def _block(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5, *, pre_ln: bool = False,
+           attention_residual: bool = True, ffn_residual: bool = True, ddof: int = 0, eps_outside: bool = False,
+           activation: str = "relu", **attention: Any) -> Floats:
+    def norm(t: Floats, i: int) -> Floats:
         return _layer_norm(t, p[f"ln{i}_gamma"], p[f"ln{i}_beta"], eps, ddof, eps_outside)
 
-    def ffn(t):
-        hidden = t @ p["w1"] + p["b1"]
-        hidden = gelu_exact(hidden) if activation == "gelu" else np.maximum(hidden, 0.0)
+    def ffn(t: Floats) -> Floats:
+        pre = t @ p["w1"] + p["b1"]
+        hidden = gelu_exact(pre) if activation == "gelu" else np.maximum(pre, 0.0)
         return hidden @ p["w2"] + p["b2"]
 
     if pre_ln:  # PyTorch's norm_first=True: normalise the input of each sublayer, no norm after the sum
@@ -76,92 +78,84 @@ def _block(x, p, n_heads, eps=1e-5, *, pre_ln=False, attention_residual=True, ff
     return norm((x if ffn_residual else 0.0) + ffn(x), 2)
 
 
-def pre_ln(x, p, n_heads, eps=1e-5):
+def pre_ln(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, pre_ln=True)
 
 
-def one_head(x, p, n_heads, eps=1e-5):
+def one_head(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, split="one", scale="sqrt_d_model")
 
 
-def one_head_d_head_scale(x, p, n_heads, eps=1e-5):
+def one_head_d_head_scale(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, split="one")
 
 
-def heads_reshaped(x, p, n_heads, eps=1e-5):
+def heads_reshaped(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, split="reshape")
 
 
-def no_scaling(x, p, n_heads, eps=1e-5):
+def no_scaling(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, scale="none")
 
 
-def scaled_by_d_head(x, p, n_heads, eps=1e-5):
+def scaled_by_d_head(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, scale="d_head")
 
 
-def softmax_over_queries(x, p, n_heads, eps=1e-5):
+def softmax_over_queries(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, axis=-2)
 
 
-def softmax_overflow(x, p, n_heads, eps=1e-5):
+def softmax_overflow(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, stable=False)
 
 
-def transposed_projections(x, p, n_heads, eps=1e-5):
+def transposed_projections(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, transposed=True)
 
 
-def attention_across_batch(x, p, n_heads, eps=1e-5):
+def attention_across_batch(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, across_batch=True)
 
 
-def unbiased_variance(x, p, n_heads, eps=1e-5):
+def unbiased_variance(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, ddof=1)
 
 
-def eps_outside_root(x, p, n_heads, eps=1e-5):
+def eps_outside_root(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, eps_outside=True)
 
 
-def no_residuals(x, p, n_heads, eps=1e-5):
+def no_residuals(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, attention_residual=False, ffn_residual=False)
 
 
-def no_attention_residual(x, p, n_heads, eps=1e-5):
+def no_attention_residual(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, attention_residual=False)
 
 
-def no_ffn_residual(x, p, n_heads, eps=1e-5):
+def no_ffn_residual(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, ffn_residual=False)
 
 
-def gelu_activation(x, p, n_heads, eps=1e-5):
+def gelu_activation(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     return _block(x, p, n_heads, eps, activation="gelu")
-
-
-def changed_in_place(got, expected, case):
-    """Predicate: the right array came back, yet the case failed. With `pure = true` only one thing fails such a
-    case: the function wrote into x or into one of p's arrays (x += ..., p['w_q'] /= ...)."""
-    return (isinstance(got, Array) and isinstance(expected, np.ndarray) and got.data.shape == expected.shape
-            and got.data.dtype.kind in "biuf"
-            and bool(np.all(np.abs(got.data.astype(np.float64) - expected) < case.tolerance.atol)))
 
 
 # --- combinations: two or three of the slips above in one block (mistakes.toml names them in `combines`) -------
 
 
-def std_plus_eps(x, p, n_heads, eps=1e-5):
+def std_plus_eps(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     """The Annotated Transformer's LayerNorm, (y − μ)/(y.std(-1) + eps), in the post-LN block: Tensor.std divides
     by n − 1, and eps is added to the root."""
     return _block(x, p, n_heads, eps, ddof=1, eps_outside=True)
 
 
-def pre_ln_std_plus_eps(x, p, n_heads, eps=1e-5):
+def pre_ln_std_plus_eps(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     """The Annotated Transformer's EncoderLayer (x + sublayer(norm(x)), no norm at the end) with its LayerNorm."""
     return _block(x, p, n_heads, eps, pre_ln=True, ddof=1, eps_outside=True)
 
 
-def pre_ln_eps_outside(x, p, n_heads, eps=1e-5):
+def pre_ln_eps_outside(x: Floats, p: dict[str, Floats], n_heads: int, eps: float = 1e-5) -> Floats:
     """The same layer ported to NumPy, whose std divides by n: pre-LN, eps added to the root."""
     return _block(x, p, n_heads, eps, pre_ln=True, eps_outside=True)

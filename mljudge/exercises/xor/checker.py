@@ -1,7 +1,8 @@
 """Judges a trained network's predictions by what every correct run shares (trusted code: runs in the judge).
 
-Called as check(case, expected, got, earlier) for each case. `expected` (the reference's own run) is not used: a
-learner's random start gives other numbers, equally right. What every correct run gives, whatever its start
+A Checker (mljudge.judge.api): check(case, expected, got, earlier) says why an answer is wrong, or None when it is
+right. `expected` (the reference's own run) is not used: a learner's random start gives other numbers, equally
+right. What every correct run gives, whatever its start
 (reference.xor.assess): one probability per row of x, between 0 and 1; rows with one input predicted alike (a
 network's output depends only on its input); each row on its label's side with a margin, ≤ LOW for label 0 and
 ≥ HIGH for label 1, or within SOFT_BAND of the share of 1s where the copies of an input disagree.
@@ -19,28 +20,29 @@ from __future__ import annotations
 
 import numpy as np
 
-from mljudge.judge.i18n import Text
-from mljudge.reference.xor import HIGH, LOW, SOFT_BAND, assess
+from mljudge.judge.api import Answer, Array, Case, Earlier, Expected, Text
+from mljudge.reference.xor import HIGH, LOW, SOFT_BAND, Assessment, assess
 
 # Two runs with one seed must agree to this (the same arithmetic twice); two seeds must differ by more.
 SAME_RUN_ATOL = 1e-9
 
 
-def check(case, expected, got, earlier=()):
+def check(case: Case, expected: Expected, got: Answer, earlier: Earlier) -> Text | None:
     x = np.asarray(case.args["x"], dtype=np.float64)
     y = np.asarray(case.args["y"], dtype=np.float64)
     n = len(y)
-    data = got.data  # the judge has already refused anything but the track's kind of array
+    assert isinstance(got, Array)  # the judge has already refused anything but the track's kind of array
+    data = got.data
     if data.dtype.kind not in "biuf":
-        return False, Text(en=f"The predictions have dtype {data.dtype}; return floating-point probabilities.",
-                           ru=f"У предсказаний тип {data.dtype}; верните вероятности — числа с плавающей точкой.")
+        return Text(en=f"The predictions have dtype {data.dtype}; return floating-point probabilities.",
+                    ru=f"У предсказаний тип {data.dtype}; верните вероятности — числа с плавающей точкой.")
     if data.shape != (n,):
-        return False, _shape_message(data.shape, n)
+        return _shape_message(data.shape, n)
     p = data.astype(np.float64)
     bad = np.flatnonzero(~np.isfinite(p))
     if bad.size:
         i = int(bad[0])
-        return False, Text(
+        return Text(
             en=f"The prediction for row {i} is {p[i]}. Training blew up: check that the gradient is averaged over "
                "the rows (divided by N) and that each step subtracts lr·gradient.",
             ru=f"Предсказание для строки {i} равно {p[i]}. Обучение разошлось: проверьте, что градиент усреднён по "
@@ -48,34 +50,31 @@ def check(case, expected, got, earlier=()):
     outside = np.flatnonzero((p < 0.0) | (p > 1.0))
     if outside.size:
         i = int(outside[0])
-        return False, Text(
+        return Text(
             en=f"The prediction for row {i} is {_num(p[i])}, which is not a probability. Return σ(z), the "
                "output of the sigmoid, not the logit z.",
             ru=f"Предсказание для строки {i} равно {_num(p[i])} — это не вероятность. Верните σ(z), выход "
                "сигмоиды, а не логит z.")
     verdict = assess(p, x, y)
     if is_rounded(p, verdict):
-        return False, Text(
+        return Text(
             en="Every prediction is exactly 0 or 1, the label itself: those are rounded labels (or y). Return the "
                "probabilities σ(z) the trained network gives, without rounding or thresholding them.",
             ru="Все предсказания равны ровно 0 или 1, то есть самой метке: это округлённые метки (или y). Верните "
                "вероятности σ(z), которые даёт обученная сеть, без округления и порога.")
     if verdict.split is not None:
         i, j = verdict.split
-        return False, Text(
+        return Text(
             en=f"Rows {i} and {j} hold the same input {_row(x[i])}, yet their predictions differ: {_num(p[i])} and "
                f"{_num(p[j])}. A network's output depends only on its input. Predict every row of x with the "
                "final weights, after the training loop (not the labels, nor anything row by row during training).",
             ru=f"В строках {i} и {j} один и тот же вход {_row(x[i])}, а предсказания разные: {_num(p[i])} и "
                f"{_num(p[j])}. Выход сети зависит только от её входа. Предскажите все строки x финальными весами, "
                "после цикла обучения (не метки и не что-то построчное во время обучения).")
-    problem = _unlearned(p, x, y, verdict) or seed_problem(case, p, earlier)
-    if problem is not None:
-        return False, problem
-    return True, ""
+    return _unlearned(p, x, y, verdict) or seed_problem(case, p, earlier)
 
 
-def is_rounded(p: np.ndarray, verdict) -> bool:
+def is_rounded(p: np.ndarray, verdict: Assessment) -> bool:
     """Every prediction exactly 0 or 1, and each row whose copies agree predicted as its label: labels, not
     probabilities. (A run that went uphill saturates to 0s and 1s too, on the wrong sides: that is judged by the
     margins instead.)"""
@@ -83,7 +82,7 @@ def is_rounded(p: np.ndarray, verdict) -> bool:
     return bool(np.all((p == 0.0) | (p == 1.0)) and np.all(p[hard] == verdict.share[hard]))
 
 
-def _unlearned(p, x, y, verdict) -> Text | None:
+def _unlearned(p: np.ndarray, x: np.ndarray, y: np.ndarray, verdict: Assessment) -> Text | None:
     wrong = np.flatnonzero(verdict.margin < 0)
     if not wrong.size:
         return None
@@ -120,14 +119,13 @@ def _unlearned(p, x, y, verdict) -> Text | None:
            f"оно должно быть {want_ru} (не выучено строк: {wrong.size} из {len(p)}).")
 
 
-def seed_problem(case, p: np.ndarray, earlier) -> Text | None:
+def seed_problem(case: Case, p: np.ndarray, earlier: Earlier) -> Text | None:
     """Why this answer and an earlier one for the same table and settings break "the seed decides the run"."""
     seed = case.args["seed"]
     for other, answer in earlier:
-        data = getattr(answer, "data", None)
-        if not _same_run_but_seed(other, case) or not isinstance(data, np.ndarray) or data.shape != p.shape:
+        if not _same_run_but_seed(other, case) or not isinstance(answer, Array) or answer.data.shape != p.shape:
             continue
-        identical = bool(np.all(np.abs(data.astype(np.float64) - p) <= SAME_RUN_ATOL))
+        identical = bool(np.all(np.abs(answer.data.astype(np.float64) - p) <= SAME_RUN_ATOL))
         other_seed = other.args["seed"]
         if other_seed == seed and not identical:
             return Text(
@@ -148,7 +146,7 @@ def seed_problem(case, p: np.ndarray, earlier) -> Text | None:
     return None
 
 
-def _same_run_but_seed(a, b) -> bool:
+def _same_run_but_seed(a: Case, b: Case) -> bool:
     keys = ("hidden", "steps", "lr")
     return (all(a.args.get(k) == b.args.get(k) for k in keys)
             and np.array_equal(np.asarray(a.args["x"]), np.asarray(b.args["x"]))
@@ -163,7 +161,7 @@ def _shape_message(shape: tuple[int, ...], n: int) -> Text:
                     ru=f"Ожидалась форма ({n},) — по вероятности на строку x, — получена {got}: уберите лишнюю "
                        "ось (p[:, 0], p.reshape(-1) или squeeze).")
     return Text(en=f"Expected shape ({n},), one probability per row of x, got {got}.",
-                ru=f"Ожидалась форма ({n},) — по вероятности на строку x, — получена {got}.")
+         ru=f"Ожидалась форма ({n},) — по вероятности на строку x, — получена {got}.")
 
 
 def _row(row: np.ndarray) -> str:

@@ -2,27 +2,15 @@
 recognised when its predicate holds on every failed case. A trained network has no single right output, so each
 predicate asks whether the predictions follow the mistaken rule instead (trusted code: runs in the judge)."""
 
-import importlib.util
 import math
-from pathlib import Path
 
 import numpy as np
 
-from mljudge.reference.xor import assess
-from mljudge.sandbox.wire import Array
+from mljudge.judge.api import Answer, Array, Case, Expected, sibling
+from mljudge.reference.arrays import Floats
+from mljudge.reference.xor import Assessment, assess
 
-
-def _sibling(name):
-    """A file of this exercise (checker.py), loaded by path: the judge loads exercise files by path, not as a
-    package."""
-    spec = importlib.util.spec_from_file_location(f"exercise_xor_{Path(name).stem}_for_mistakes",
-                                                  Path(__file__).with_name(name))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_checker = _sibling("checker.py")
+_checker = sibling(__file__, "checker.py")
 
 # The cases whose only test, for an answer that is otherwise learned, is the seed (checker.seed_problem).
 SAME_SEED_AGAIN = "same-seed-again"
@@ -34,11 +22,11 @@ CONSTANT_ATOL = 1e-6   # "the same prediction for every input"
 UPHILL = 1.0           # a mean cross-entropy above this is worse than guessing (ln 2 ≈ 0.69) by far
 
 
-def _table(case):
+def _table(case: Case) -> tuple[Floats, Floats]:
     return np.asarray(case.args["x"], dtype=np.float64), np.asarray(case.args["y"], dtype=np.float64)
 
 
-def _predictions(got, case):
+def _predictions(got: Answer, case: Case) -> Floats | None:
     """The predictions as float64 (N,), if they are finite and of the right shape; else None."""
     y = _table(case)[1]
     if not isinstance(got, Array) or got.data.shape != y.shape or got.data.dtype.kind not in "biuf":
@@ -47,7 +35,7 @@ def _predictions(got, case):
     return p if np.all(np.isfinite(p)) else None
 
 
-def _probabilities(got, case):
+def _probabilities(got: Answer, case: Case) -> tuple[Floats, Assessment] | None:
     """The predictions and their assessment if they are probabilities, consistent per input and not the labels
     (not the mistakes above them in this file); else None."""
     p = _predictions(got, case)
@@ -58,7 +46,7 @@ def _probabilities(got, case):
     return (p, verdict) if verdict.split is None and not _checker.is_rounded(p, verdict) else None
 
 
-def _loss(p, verdict):
+def _loss(p: Floats, verdict: Assessment) -> float:
     """The mean cross-entropy of the predictions against each row's share of 1s (probabilities kept 1e-12 away
     from 0 and 1, so that a saturated wrong answer costs about 27.6 instead of inf)."""
     q = np.clip(p, 1e-12, 1.0 - 1e-12)
@@ -66,19 +54,19 @@ def _loss(p, verdict):
     return float(np.mean(-(y * np.log(q) + (1.0 - y) * np.log1p(-q))))
 
 
-def column_shape(got, expected, case):
+def column_shape(got: Answer, expected: Expected, case: Case) -> bool:
     """The predictions as a column (N, 1) or a row (1, N) instead of a vector (N,)."""
     n = len(case.args["y"])
     return isinstance(got, Array) and got.data.shape in ((n, 1), (1, n))
 
 
-def logits(got, expected, case):
+def logits(got: Answer, expected: Expected, case: Case) -> bool:
     """The logit z returned instead of σ(z): finite numbers outside [0, 1]."""
     p = _predictions(got, case)
     return p is not None and bool(np.any((p < 0.0) | (p > 1.0)))
 
 
-def rounded(got, expected, case):
+def rounded(got: Answer, expected: Expected, case: Case) -> bool:
     """Every prediction exactly 0 or 1 and equal to its label: labels (rounded predictions, or y itself) instead
     of probabilities."""
     p = _predictions(got, case)
@@ -88,7 +76,7 @@ def rounded(got, expected, case):
     return _checker.is_rounded(p, assess(p, x, y))
 
 
-def per_row_answer(got, expected, case):
+def per_row_answer(got: Answer, expected: Expected, case: Case) -> bool:
     """Rows with one input predicted differently: the labels, or predictions recorded row by row while the weights
     were still changing (an online update inside the loop over rows)."""
     p = _predictions(got, case)
@@ -98,7 +86,7 @@ def per_row_answer(got, expected, case):
     return assess(p, x, y).split is not None
 
 
-def _corner_logits(p, x):
+def _corner_logits(p: Floats, x: Floats) -> list[float] | None:
     """The logit of the prediction at each of the four corners (0,0), (0,1), (1,0), (1,1), or None."""
     z = {}
     for row, q in zip(x, p, strict=True):
@@ -109,7 +97,7 @@ def _corner_logits(p, x):
     return [z[c] for c in corners] if all(c in z for c in corners) else None
 
 
-def linear_model(got, expected, case):
+def linear_model(got: Answer, expected: Expected, case: Case) -> bool:
     """No hidden layer, or a hidden layer without its tanh: the logit is linear in x, so it is additive over the
     corners. Constant predictions satisfy that trivially; they count only at 0.5, the best a straight line does on
     a balanced XOR (anywhere else they are the symmetric start's, `symmetric`)."""
@@ -123,7 +111,7 @@ def linear_model(got, expected, case):
     return bool(np.ptp(p) > CONSTANT_ATOL or np.all(np.abs(p - 0.5) < 1e-3))
 
 
-def symmetric(got, expected, case):
+def symmetric(got: Answer, expected: Expected, case: Case) -> bool:
     """The same prediction for every input although their labels differ: a start where every hidden unit is the
     same (all weights zero, or one constant), so the units stay identical and the hidden layer never learns."""
     found = _probabilities(got, case)
@@ -135,27 +123,27 @@ def symmetric(got, expected, case):
     return bool(np.ptp(p) <= CONSTANT_ATOL and np.ptp(verdict.share) > 0 and _loss(p, verdict) < UPHILL)
 
 
-def wrong_direction(got, expected, case):
+def wrong_direction(got: Answer, expected: Expected, case: Case) -> bool:
     """A loss far above ln 2, what predicting 0.5 for every row costs: the steps went uphill (+ lr·gradient, or
     the gradient's sign flipped), and the network ends up confidently wrong."""
     found = _probabilities(got, case)
     return found is not None and _loss(*found) > UPHILL
 
 
-def too_slow(got, expected, case):
+def too_slow(got: Answer, expected: Expected, case: Case) -> bool:
     """Better than a guess (a loss below ln 2) and consistent, but not every row learned: learning too slowly or
     stuck on a few rows (a sigmoid hidden layer, the squared error's gradient, a smaller step, fewer steps)."""
     found = _probabilities(got, case)
     return found is not None and not found[1].learned and _loss(*found) < math.log(2.0) - 1e-3
 
 
-def unseeded(got, expected, case):
+def unseeded(got: Answer, expected: Expected, case: Case) -> bool:
     """A learned answer that fails only the repeat with the same seed: the start was not drawn from `seed`."""
     found = _probabilities(got, case)
     return case.id == SAME_SEED_AGAIN and found is not None and found[1].learned
 
 
-def seed_ignored(got, expected, case):
+def seed_ignored(got: Answer, expected: Expected, case: Case) -> bool:
     """A learned answer that fails only the repeat with another seed: one fixed start, whatever `seed` says."""
     found = _probabilities(got, case)
     return case.id == ANOTHER_SEED and found is not None and found[1].learned

@@ -31,7 +31,7 @@ from typing import Any, TextIO
 from mljudge.judge.authoring.threads import run_all
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.grade import grade
-from mljudge.judge.localise import localise, say
+from mljudge.judge.localise import localise, sentence
 from mljudge.judge.render import STATUS_COLOR, TONE_COLOR, Painter, terminal_safe
 from mljudge.judge.report import SEVERITY, VERDICT_FACTS, CaseReport, CaseStatus, Report, Verdict
 from mljudge.judge.spreadsheet import Cell, SpreadsheetWriter
@@ -203,7 +203,7 @@ def not_graded(exercise: Exercise, track: str | None, message: str) -> Report:
 # --- output ------------------------------------------------------------------------------------------------
 
 
-def write_csv(exercise: Exercise, results: list[BatchResult], stream: TextIO, lang: str = "en") -> None:
+def write_results_csv(exercise: Exercise, results: list[BatchResult], stream: TextIO, lang: str = "en") -> None:
     """student, file, track, verdict, passed, total, one column per case id (its status), mistakes, note (why a
     row was skipped or not graded). Every cell is safe to open in a spreadsheet (file and folder names are the
     students' own: judge.spreadsheet)."""
@@ -215,13 +215,13 @@ def write_csv(exercise: Exercise, results: list[BatchResult], stream: TextIO, la
             row: list[Cell] = [r.student, r.file, "", SKIPPED, "", "", *([""] * len(case_ids)), "", r.skipped]
         else:
             status = {c.id: c.status for c in r.report.cases}
-            note = say(r.report.message, lang) if r.report.verdict == Verdict.INTERNAL_ERROR else ""
+            note = sentence(r.report.message, lang) if r.report.verdict == Verdict.INTERNAL_ERROR else ""
             row = [r.student, r.file, r.report.track, str(r.report.verdict), r.report.passed, r.report.total,
                    *(str(status.get(cid, CaseStatus.NOT_RUN)) for cid in case_ids), ";".join(r.report.mistakes), note]
         writer.row(row)
 
 
-def to_json(exercise: Exercise, results: list[BatchResult], lang: str = "en") -> dict[str, Any]:
+def results_json(exercise: Exercise, results: list[BatchResult], lang: str = "en") -> dict[str, Any]:
     """Each report said in `lang`, as `judge run --json` prints it. A skipped row is {student, file, report: null,
     skipped: why}."""
     return {"exercise": exercise.slug,
@@ -231,8 +231,8 @@ def to_json(exercise: Exercise, results: list[BatchResult], lang: str = "en") ->
                         for r in results]}
 
 
-def write_json(exercise: Exercise, results: list[BatchResult], stream: TextIO, lang: str = "en") -> None:
-    stream.write(json.dumps(to_json(exercise, results, lang), ensure_ascii=False, indent=2) + "\n")
+def write_results_json(exercise: Exercise, results: list[BatchResult], stream: TextIO, lang: str = "en") -> None:
+    stream.write(json.dumps(results_json(exercise, results, lang), ensure_ascii=False, indent=2) + "\n")
 
 
 # One character per case in the terminal table, coloured as `judge run` colours the statuses.
@@ -269,17 +269,17 @@ def table(exercise: Exercise, results: list[BatchResult], *, color: bool, column
         status = {c.id: c.status for c in r.report.cases}
         marks = "".join(paint(STATUS_MARK[s], STATUS_COLOR[s])
                         for s in (status.get(cid, CaseStatus.NOT_RUN) for cid in case_ids))
-        notes = (paint(terminal_safe(say(r.report.message, lang)).replace("\n", " "), "90")
+        notes = (paint(terminal_safe(sentence(r.report.message, lang)).replace("\n", " "), "90")
                  if r.report.verdict == Verdict.INTERNAL_ERROR else ", ".join(r.report.mistakes))
         lines.append(head + f"{r.report.track:<6} {verdict} {passed:>7}  {marks}{' ' * (cases_w - len(case_ids))}"
                      f"  {notes}".rstrip())
     legend = ["cases, left to right: " + ", ".join(case_ids),
               "  ".join(f"{paint(mark, STATUS_COLOR[s])} {s}" for s, mark in STATUS_MARK.items())]
     wrapped = [w for line in legend[:1] for w in textwrap.wrap(line, max(columns, 40), subsequent_indent="  ")]
-    return "\n".join([*lines, "", *wrapped, legend[1], "", summary(results)]) + "\n"
+    return "\n".join([*lines, "", *wrapped, legend[1], "", results_summary(results)]) + "\n"
 
 
-def summary(results: list[BatchResult]) -> str:
+def results_summary(results: list[BatchResult]) -> str:
     """'6 submission(s): accepted 2 · wrong_answer 1 · …', best verdict first; then how many were skipped."""
     counts = Counter(r.report.verdict for r in results if r.report is not None)
     parts = [f"{v} {counts[v]}" for v in reversed(SEVERITY) if counts[v]]

@@ -10,9 +10,9 @@ solutions and accepted examples) or the memory limit less than 2× over the larg
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import re
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,11 +31,11 @@ from mljudge.judge.exercise import TRACKS, Exercise
 from mljudge.judge.grade import grade
 from mljudge.judge.i18n import LANGS
 from mljudge.judge.loader import Where, load_exercise, resolve_reference, schema_errors
-from mljudge.judge.localise import say
+from mljudge.judge.localise import sentence
 from mljudge.judge.mistakes import RAISED, as_answer, mistake_outputs, recognise
 from mljudge.judge.report import VERDICTS, Report
 from mljudge.sandbox import TRACKS as TRACK_SPECS
-from mljudge.sandbox import Pool, resolve
+from mljudge.sandbox import TRUSTED, Pool, resolve
 
 MIN_CASES, MIN_VISIBLE, MIN_HINTS = 6, 2, 3
 HEADROOM = 2.0
@@ -59,7 +59,9 @@ def read_header(source: str) -> ExampleHeader:
 
 
 @dataclass(frozen=True)
-class Problem:
+class Finding:
+    """One thing `judge check` found: an error (the check fails) or a warning, where, and what."""
+
     level: Literal["error", "warning"]
     where: str
     message: str
@@ -71,16 +73,16 @@ class Problem:
 @dataclass
 class CheckResult:
     slug: str
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Finding] = field(default_factory=list)
     graded: int = 0
     seconds: float = 0.0
 
     @property
-    def errors(self) -> list[Problem]:
+    def errors(self) -> list[Finding]:
         return [p for p in self.problems if p.level == "error"]
 
     @property
-    def warnings(self) -> list[Problem]:
+    def warnings(self) -> list[Finding]:
         return [p for p in self.problems if p.level == "warning"]
 
     @property
@@ -106,10 +108,10 @@ class _Checker:
         self.footprint: dict[str, float] = {}  # track → the smallest max_rss_mb seen in it
 
     def error(self, where: Path | str, message: str, line: int | None = None) -> None:
-        self.result.problems.append(Problem("error", self._rel(where) + (f":{line}" if line else ""), message))
+        self.result.problems.append(Finding("error", self._rel(where) + (f":{line}" if line else ""), message))
 
     def warn(self, where: Path | str, message: str, line: int | None = None) -> None:
-        self.result.problems.append(Problem("warning", self._rel(where) + (f":{line}" if line else ""), message))
+        self.result.problems.append(Finding("warning", self._rel(where) + (f":{line}" if line else ""), message))
 
     def fail(self, exc: ExerciseError) -> None:
         for one in every(exc):  # a file's problems found at once are reported at once
@@ -169,7 +171,7 @@ class _Checker:
         draft = load_exercise(self.path, require_expected=False)
         computed = expected_values.compute(draft) if draft.reference else None
         if write and computed is not None:
-            expected_values.write(draft, computed)
+            expected_values.write_expected(draft, computed)
         exercise = load_exercise(self.path)
         if computed is not None:
             drifted = 0
@@ -223,7 +225,7 @@ class _Checker:
         if reference is None:
             return
         for lang in LANGS:
-            for problem in examples.problems(exercise, reference, lang):
+            for problem in examples.example_problems(exercise, reference, lang):
                 self.error(problem.file, problem.message, problem.line or None)
 
     def _solutions(self, exercise: Exercise) -> None:
@@ -231,7 +233,7 @@ class _Checker:
             report = self.grade(exercise, track.solution, track.name)
             where = f"solutions/{track.name}.py"
             if not report.accepted:
-                self.error(where, f"the model solution gets {report.verdict}: {say(report.message, 'en')}")
+                self.error(where, f"the model solution gets {report.verdict}: {sentence(report.message, 'en')}")
                 continue
             self.accepted.append((where, report))
 
@@ -266,7 +268,7 @@ class _Checker:
                 if report.accepted:
                     self.error(where, "the starter is accepted as it is")
                 elif report.verdict in ("compile_error", "forbidden", "internal_error"):
-                    self.error(where, f"the starter gets {report.verdict}: {say(report.message, 'en')}")
+                    self.error(where, f"the starter gets {report.verdict}: {sentence(report.message, 'en')}")
 
     def _submissions(self, exercise: Exercise) -> None:
         root = exercise.path / "submissions"
@@ -290,7 +292,7 @@ class _Checker:
             report = self.grade(exercise, source, header.track, filename=file.name)
             tracks_seen.add(report.track)
             if report.verdict != want:
-                first = say(report.message, "en").splitlines()[0]
+                first = sentence(report.message, "en").splitlines()[0]
                 self.error(file, f"expected {want}, got {report.verdict}: {first}")
             elif report.accepted:
                 self.accepted.append((str(file.relative_to(exercise.path)), report))
@@ -317,13 +319,13 @@ class _Checker:
             raised = frozenset(cid for cid, v in outputs.items() if v is RAISED)
             failed = [cid for cid, got in answers.items() if cases[cid].raises or (  # returned, should raise
                 cid in exercise.expected and not compare(exercise.expected[cid], got, exercise.function.returns,
-                                                         cases[cid].tolerance, "numpy").passed)]
+                                                         cases[cid].tolerance, TRUSTED.name).passed)]
             failed += [cid for cid in raised if not cases[cid].raises]  # raised where the answer returns
             if not answers:
                 self.error("mistakes.toml", f"mistake {mistake.id!r} raises on every case")
             elif not failed:
                 self.error("mistakes.toml", f"mistake {mistake.id!r} passes every case: add a case where it differs")
-            elif mistake not in (found := recognise(exercise, "numpy", answers, failed, raised)):
+            elif mistake not in (found := recognise(exercise, TRUSTED.name, answers, failed, raised)):
                 alone = [m.id for m in found if m.id in mistake.combines]
                 self.error("mistakes.toml", f"mistake {mistake.id!r} is not recognised from its own outputs" + (
                     f": {alone[0]!r}, which it combines, gives the same answers on every case (add a case where "
@@ -334,9 +336,11 @@ class _Checker:
         params = ", ".join(p.name for p in exercise.function.params if p.required)
         meta = exercise.path / "exercise.toml"
         for rule in exercise.forbidden:
-            for op in rule.aten:
-                problem = _aten_problem(op)
-                if problem:
+            for op in rule.aten:  # ops of a dispatcher: the tracks whose library has one say which it knows
+                with _IMPORTING:  # it imports the library
+                    problems = {spec.op_problem(op) for spec in map(TRACK_SPECS.get, rule.tracks)
+                                if spec is not None and spec.op_problem is not None}
+                for problem in sorted(p for p in problems if p):
                     self.error(meta, problem, _line_of(meta, f'"{op}"'))
             for dotted in rule.names:
                 if not _resolves(dotted):
@@ -367,34 +371,10 @@ class _Checker:
     def _lesson(self, exercise: Exercise) -> None:
         if exercise.lesson is None:
             return
-        from mljudge.judge.lesson import lesson_problems
+        from mljudge.judge.lessons import lesson_problems
 
         for problem in lesson_problems(exercise):
             self.error(problem.file, problem.message, problem.line)
-
-
-def _aten_problem(name: str) -> str | None:
-    """Why the dispatcher tripwire could never match the forbidden op `name`, or None if it can. The tripwire
-    (sandbox.zygote.AtenGuard) compares "namespace::op" without the overload, so a name is "gelu" (aten is the
-    default namespace) or "aten::gelu", and must be an op the dispatcher knows."""
-    import torch
-
-    namespace, _, op = name.rpartition("::")
-    namespace = namespace or "aten"
-    if "." in op:
-        return (f"forbidden aten op {name!r} names an overload, but the tripwire compares ops without one, so it "
-                f"would never match: write {op.partition('.')[0]!r} (that refuses every overload)")
-    try:  # torch.ops makes any namespace on demand; an op is an OpOverloadPacket in it, anything else is not
-        packet = getattr(getattr(torch.ops, namespace), op, None) if op.isidentifier() else None
-    except Exception:
-        packet = None
-    if isinstance(packet, torch._ops.OpOverloadPacket):
-        return None
-    every: list[str] = getattr(torch._C, "_dispatch_get_all_op_names", list)()  # only for the suggestion: private API
-    known = {n.partition(".")[0].partition("::")[2] for n in every if n.startswith(f"{namespace}::")}
-    close = difflib.get_close_matches(op, sorted(known), n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ": check the spelling"
-    return f"forbidden aten op {name!r} is not an op of torch {torch.__version__}, so no call can match it{hint}"
 
 
 def _resolves(dotted: str) -> bool:
@@ -412,13 +392,20 @@ def _line_of(path: Path, needle: str) -> int | None:
     return next((n for n, line in enumerate(lines, 1) if needle in line), None)
 
 
+# `judge check --all` checks exercises in threads, and two threads importing one library at once can deadlock in
+# importlib (one holds torch and waits for torch.nn.functional, which the other holds while it waits for torch):
+# the check's own imports of the libraries (forbidden names, a track's ops) take turns.
+_IMPORTING = threading.RLock()
+
+
 def _module_prefix(dotted: str) -> str:
     """Import and return the longest module in `dotted`: torch.Tensor.backward → torch (a class is no module);
     torch.nn → torch.nn itself."""
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         try:
-            importlib.import_module(".".join(parts[:cut]))
+            with _IMPORTING:
+                importlib.import_module(".".join(parts[:cut]))
         except Exception:  # an attribute rather than a module, or nothing at all: try a shorter prefix
             continue
         return ".".join(parts[:cut])

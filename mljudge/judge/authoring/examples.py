@@ -30,10 +30,9 @@ from typing import Any
 import numpy as np
 
 from mljudge.judge.exercise import Exercise, Returns
+from mljudge.judge.i18n import t
 from mljudge.judge.inputs import materialize
 
-# The labels of an example in each language's prompt: (input, output).
-LABELS = {"en": ("input:", "output:"), "ru": ("вход:", "выход:")}
 FENCE = re.compile(r"^\s*```")
 _NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _NAME = re.compile(r"[^\W\d]\w*")
@@ -45,7 +44,7 @@ MAX_PER_EXAMPLE = 3  # wrong numbers reported per example: the first few say wha
 
 
 @dataclass(frozen=True)
-class Problem:
+class ExampleProblem:
     file: Path
     line: int
     message: str
@@ -60,7 +59,7 @@ class FormatError(ValueError):
 
 
 @dataclass(frozen=True)
-class Number:
+class WrittenNumber:
     """A number as written: its value, the half-width of the interval it stands for, and its line."""
 
     value: float
@@ -86,21 +85,26 @@ class Example:
     outputs: list[tuple[str | None, Any, int]]  # (name or None, value, line)
 
 
-def problems(exercise: Exercise, reference: Callable[..., Any], lang: str) -> list[Problem]:
+def example_problems(exercise: Exercise, reference: Callable[..., Any], lang: str) -> list[ExampleProblem]:
     """Every example of the prompt in `lang` whose output is not the reference's, or that breaks the format."""
     file = exercise.path / f"prompt.{lang}.md"
     text = exercise.prompt.get(lang, "")
     found = []
     for start, lines in _blocks(text):
         try:
-            example = parse(lines, start, LABELS.get(lang, LABELS["en"]))
+            example = parse_example(lines, start, labels(lang))
         except FormatError as exc:
-            found.append(Problem(file, exc.line, f"this example is not in the example format: {exc} (docs/"
+            found.append(ExampleProblem(file, exc.line, f"this example is not in the example format: {exc} (docs/"
                                                  "authoring.md, \"Examples in a prompt\")"))
             continue
         if example is not None:
-            found += [Problem(file, line, message) for line, message in _compare(exercise, reference, example)]
+            found += [ExampleProblem(file, line, message) for line, message in _compare(exercise, reference, example)]
     return found
+
+
+def labels(lang: str) -> tuple[str, str]:
+    """How a prompt in `lang` labels an example's input and output ("input:", "output:"): the string catalogue's."""
+    return t("prompt.example_input", lang), t("prompt.example_output", lang)
 
 
 def _blocks(text: str) -> Iterator[tuple[int, list[str]]]:
@@ -115,7 +119,7 @@ def _blocks(text: str) -> Iterator[tuple[int, list[str]]]:
             lines.append(line)
 
 
-def parse(lines: list[str], start: int, labels: tuple[str, str]) -> Example | None:
+def parse_example(lines: list[str], start: int, labels: tuple[str, str]) -> Example | None:
     """The example in a fenced block's lines (the first at line `start`), None if the block is no example."""
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None or not lines[first].lstrip().startswith(labels[0]):
@@ -236,7 +240,7 @@ class _Parser:
         number = _NUMBER.match(self.text, self.pos)
         if number is not None:
             self.pos = number.end()
-            return Number(float(number.group()), number.group(), line)
+            return WrittenNumber(float(number.group()), number.group(), line)
         word = _NAME.match(self.text, self.pos)
         negative = word is None and self.text.startswith("-", self.pos)
         if negative:
@@ -245,7 +249,7 @@ class _Parser:
             self.pos = word.end()
             value = _WORDS[word.group()]
             if isinstance(value, float):
-                return Number(-value if negative else value, word.group(), line)
+                return WrittenNumber(-value if negative else value, word.group(), line)
             if negative:
                 raise FormatError(line, f"-{word.group()} is not a value")
             return value
@@ -335,7 +339,7 @@ def _number(shown: Any, expected: Any, where: str, inputs: str) -> list[tuple[in
     if isinstance(shown, bool) or shown is None:
         ok = bool(np.asarray(expected) == shown) if shown is not None else expected is None
         return [] if ok else [(0, f"{where} is {shown} in the example, the reference gives {expected!r}")]
-    assert isinstance(shown, Number)
+    assert isinstance(shown, WrittenNumber)
     try:
         value = float(np.asarray(expected, dtype=np.float64).reshape(()))
     except (TypeError, ValueError):
@@ -352,7 +356,7 @@ def _number(shown: Any, expected: Any, where: str, inputs: str) -> list[tuple[in
                          f"(for {inputs})")]
 
 
-def _digits(value: float, like: Number) -> str:
+def _digits(value: float, like: WrittenNumber) -> str:
     """The reference's number to the decimals the example shows, and one more."""
     decimals = len(like.text.lower().partition("e")[0].partition(".")[2])
     return f"{value:.{min(decimals + 1, 16)}f}" if "e" not in like.text.lower() else f"{value:.6g}"
@@ -375,12 +379,12 @@ def _flatten(value: Any, index: tuple[int, ...] = ()) -> Iterator[tuple[tuple[in
 
 
 def _first_line(value: Any) -> int:
-    return next((n.line for _, n in _flatten(value) if isinstance(n, Number)), 0)
+    return next((n.line for _, n in _flatten(value) if isinstance(n, WrittenNumber)), 0)
 
 
 def _plain(value: Any) -> Any:
     """The shown value as plain Python, for the reference's input."""
-    if isinstance(value, Number):
+    if isinstance(value, WrittenNumber):
         return value.plain
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]

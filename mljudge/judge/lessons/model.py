@@ -1,5 +1,5 @@
 """A lesson, parsed once from lesson.toml into these types (judge.lessons.parse); the format is
-judge.schema.LESSON, described in docs/authoring.md."""
+judge.lessons.schema.LESSON, described in docs/authoring.md."""
 
 from __future__ import annotations
 
@@ -116,7 +116,7 @@ class Panel:
     data: str
     title: Text | None = None  # None: the kind's own title
     params: Mapping[str, Range | Choice] = field(default_factory=dict)
-    options: Mapping[str, Any] = field(default_factory=dict)  # the kind's own settings (judge.schema.PANEL_KINDS)
+    options: Mapping[str, Any] = field(default_factory=dict)  # the kind's own settings (lessons.panels.PANEL_KINDS)
 
     def defaults(self) -> dict[str, str | int | float]:
         return {name: r.value(r.index(r.default) or 0) if isinstance(r, Range) else r.default
@@ -124,7 +124,7 @@ class Panel:
 
 
 @dataclass(frozen=True)
-class Answer:
+class TaskAnswer:
     id: str
     label: Text
     accepted: tuple[float, ...]
@@ -140,7 +140,7 @@ class Task:
     id: str
     question: Text
     explanation: Text
-    answers: tuple[Answer, ...]
+    answers: tuple[TaskAnswer, ...]
 
 
 @dataclass(frozen=True)
@@ -159,7 +159,7 @@ class Lesson:
         return next((p for p in self.panels if p.id == panel_id), None)
 
 
-class Problem(NamedTuple):
+class LessonProblem(NamedTuple):
     """Something wrong with a lesson: which file of the exercise folder, which line (None: the whole file), what."""
 
     file: str

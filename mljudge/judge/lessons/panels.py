@@ -1,7 +1,8 @@
-"""A lesson panel's data: the JSON its trusted `data` function computes, on the server, once per loaded exercise and
-state. A panel with `params` may be asked for other states, each a point of its declared sliders' grids (so the
-states, and the cache of them, are bounded); anything else (not a number, not finite, outside the slider, off its
-grid, not one of the choices) is a BadParam that names the parameter and says why."""
+"""Lesson panels: the kinds the lesson page can draw and what lesson.toml may set for each (`[[panel]]`), and a
+panel's data: the JSON its trusted `data` function computes, on the server, once per loaded exercise and state. A
+panel with `params` may be asked for other states, each a point of its declared sliders' grids (so the states,
+and the cache of them, are bounded); anything else (not a number, not finite, outside the slider, off its grid,
+not one of the choices) is a BadParam that names the parameter and says why."""
 
 from __future__ import annotations
 
@@ -15,12 +16,55 @@ from mljudge.judge.exercise import Exercise
 from mljudge.judge.lessons.cache import cached
 from mljudge.judge.lessons.model import BadParam, Choice, Panel
 from mljudge.judge.loader import Where, load_callable
-from mljudge.judge.schema import did_you_mean
+from mljudge.judge.schema import Bool, List, Number, Scalar, Spec, Str, Table, Tagged, Translated, did_you_mean
 
 MAX_PANEL_BYTES = 400_000  # the JSON of one state: it travels with the page
 
+# A slider's grid: min, min + step, …, max; `default` is one of its values.
+SLIDER = Table({"min": Number(), "max": Number(), "step": Number(positive=True), "default": Number()})
+# An argument of a panel's data function that the page may change: a slider's grid like SLIDER, or a list of
+# `choices` (numbers or strings: a table's name) with the `default` among them.
+PARAM = Table({"min": Number(), "max": Number(), "step": Number(positive=True), "default": Scalar(),
+               "choices": List(Scalar())})
 
-def resolve(panel: Panel, asked: Mapping[str, Any]) -> dict[str, Any]:
+# The kinds of panel the lesson page can draw, each with the options its lessons may set. A kind is one component,
+# web/static/js/panels/<kind>.js, fed by the JSON of the panel's `data` function; its strings are the [panel.<kind>]
+# table of the string catalogues; tests/web/test_browser_lesson_panels.py drives it. Adding a kind: an entry here,
+# those two files' parts, and its browser test.
+ERROR_CURVES = ("squared", "absolute", "huber", "half-squared")
+OPTIMIZERS = ("gd", "momentum", "rmsprop", "adam")
+PANEL_KINDS: dict[str, dict[str, Spec]] = {
+    "conv2d": {},
+    "pooling": {},
+    "histogram": {},
+    "error": {
+        "delta": SLIDER,  # Huber's δ slider
+        "points": List(Number()),  # the outlier demo's errors at the start; none: no demo
+        "show": List(Str(ERROR_CURVES)),  # the curves drawn at the start (the others are a click away)
+        "collapse_delta": Bool(),  # the δ slider behind "compare with Huber" (the MSE lesson)
+    },
+    "margin": {},
+    "descent": {"show": List(Str(OPTIMIZERS))},  # the paths drawn at the start
+    "echo": {},
+    "forget-gate": {},
+    "attention-heatmap": {},
+    "positional-clocks": {},
+    "encoder-block": {},
+    "ppo-clip": {},
+    "backprop": {},
+    "layers": {},
+    "decision-boundary": {},
+}
+
+PANEL = Tagged("kind", common={
+    "id": Str(),  # default: the kind
+    "title": Translated(),  # default: the kind's own title
+    "data": Str(),  # "reference.<module>:<function>": the panel's JSON, computed on the server
+    "params": Table(values=PARAM),  # arguments of `data` the page may change, each on a grid the server accepts
+}, variants=PANEL_KINDS)
+
+
+def resolve_state(panel: Panel, asked: Mapping[str, Any]) -> dict[str, Any]:
     """The state the page asks for (query parameters: names and values as text), as values on the panel's grids
     or among its choices; a parameter not asked for keeps its default. Raises BadParam for an unknown name or a
     value off its grid."""
@@ -75,7 +119,7 @@ def data(exercise: Exercise, panel: Panel, index: int, values: Mapping[str, Any]
     return cached(key, exercise, compute)
 
 
-def problems(exercise: Exercise, panel: Panel, index: int) -> list[str]:
+def panel_problems(exercise: Exercise, panel: Panel, index: int) -> list[str]:
     """What is wrong with the panel's data at its defaults: a function that does not take the declared
     parameters, raises, or returns something that is not a JSON object of a bounded size."""
     function = load_callable(exercise.path, panel.data, Where(exercise.path / "lesson.toml"), "panel", index, "data")

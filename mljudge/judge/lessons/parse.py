@@ -1,19 +1,20 @@
 """lesson.toml → a typed Lesson, or every problem an author should fix, each at its line.
 
-First the shape (judge.schema.LESSON: unknown keys with a "did you mean", wrong types); then, on a file of the
-right shape, what one value cannot tell: required keys, texts in every language, unique ids, a grid with
+First the shape (judge.lessons.schema.LESSON: unknown keys with a "did you mean", wrong types); then, on a file of
+the right shape, what one value cannot tell: required keys, texts in every language, unique ids, a grid with
 start < stop, slider defaults on their grids. Whether the functions load and what they compute is
-judge.lesson.lesson_problems' business (it calls them)."""
+judge.lessons.lesson_problems' business (it calls them)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from mljudge.judge import schema
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.i18n import LANGS, Text
-from mljudge.judge.lessons.model import Answer, Choice, Curve, Lesson, Panel, Plot, Problem, Range, Task
+from mljudge.judge.lessons.model import Choice, Curve, Lesson, LessonProblem, Panel, Plot, Range, Task, TaskAnswer
+from mljudge.judge.lessons.panels import PANEL_KINDS, SLIDER
+from mljudge.judge.lessons.schema import LESSON
 from mljudge.judge.loader import ID, MAX_PLOT_POINTS, Where
 
 MAX_GRID = 10_000  # values on one slider's grid (the cache of states the page may ask for is bounded too)
@@ -26,10 +27,10 @@ class _Reader:
 
     def __init__(self, where: Where) -> None:
         self.where = where
-        self.problems: list[Problem] = []
+        self.problems: list[LessonProblem] = []
 
     def problem(self, message: str, *keys: str | int) -> None:
-        self.problems.append(Problem(self.where.path.name, self.where.line(*keys), message))
+        self.problems.append(LessonProblem(self.where.path.name, self.where.line(*keys), message))
 
     def text(self, table: Mapping[str, Any], key: str, *keys: str | int) -> Text:
         """A required text in every language (the schema checked its type)."""
@@ -105,7 +106,7 @@ class _Reader:
         return grid
 
 
-def parse(exercise: Exercise) -> tuple[Lesson | None, list[Problem]]:
+def parse_lesson(exercise: Exercise) -> tuple[Lesson | None, list[LessonProblem]]:
     """The exercise's lesson and its problems ((None, []) when it has no lesson; None with problems when its shape
     is wrong)."""
     raw = exercise.lesson
@@ -115,9 +116,9 @@ def parse(exercise: Exercise) -> tuple[Lesson | None, list[Problem]]:
     given = raw.get("body")
     body = given if isinstance(given, Text) else Text()
     read = _Reader(Where(exercise.path / "lesson.toml"))
-    for message, keys in schema.LESSON.problems(doc, ()):
+    for message, keys in LESSON.problems(doc, ()):
         read.problem(message, *keys)
-    read.problems.extend(Problem(f"lesson.{lang}.md", None, "empty") for lang in body.missing())
+    read.problems.extend(LessonProblem(f"lesson.{lang}.md", None, "empty") for lang in body.missing())
     if any(p.file == "lesson.toml" for p in read.problems):
         return None, read.problems
 
@@ -175,7 +176,7 @@ def _panels(read: _Reader, items: list[dict[str, Any]]) -> tuple[Panel, ...]:
         for name, value in item.items():
             if name in COMMON_PANEL_KEYS:
                 continue
-            if schema.PANEL_KINDS[kind][name] is schema.RANGE:  # a slider of the page's own, checked like params
+            if PANEL_KINDS[kind][name] is SLIDER:  # a slider of the page's own, checked like params
                 grid = read.range(value, f"panel {panel_id!r}: {name}", *keys, name)
                 options[name] = grid.to_json() if grid else None
             else:
@@ -191,7 +192,7 @@ def _tasks(read: _Reader, items: list[dict[str, Any]]) -> tuple[Task, ...]:
     for i, item in enumerate(items):
         keys = ("task", i)
         task_id = read.ident(item.get("id"), seen, "task", *keys)
-        answers: list[Answer] = []
+        answers: list[TaskAnswer] = []
         seen_answers: set[str] = set()
         for j, spec in enumerate(item.get("answer", [])):
             answer_keys = (*keys, "answer", j)
@@ -201,7 +202,7 @@ def _tasks(read: _Reader, items: list[dict[str, Any]]) -> tuple[Task, ...]:
             if not accepted:
                 read.problem(f"task {task_id!r}, answer {answer_id!r}: value is required (a number or a list of "
                              "accepted numbers)", *answer_keys)
-            answers.append(Answer(answer_id, read.text(spec, "label", *answer_keys),
+            answers.append(TaskAnswer(answer_id, read.text(spec, "label", *answer_keys),
                                   tuple(float(v) for v in accepted), float(spec.get("tolerance", 0.0))))
         if not answers:
             read.problem(f"task {task_id!r} needs at least one [[task.answer]]", *keys)

@@ -17,6 +17,7 @@ import pytest
 
 from mljudge.judge.exercise import Exercise
 from mljudge.judge.localise import Localised
+from mljudge.sandbox import NAMES as TRACK_NAMES
 from mljudge.sandbox import uids
 from mljudge.sandbox.pool import Pool
 from tests.judging import judged
@@ -28,7 +29,7 @@ REPO = Path(__file__).resolve().parents[3]
 GELU_DIR = REPO / "mljudge" / "exercises" / "gelu"
 EXPECTED_JSON = GELU_DIR / "expected.json"
 REFERENCE_PY = REPO / "mljudge" / "reference" / "gelu.py"
-MODEL = {track: (GELU_DIR / "solutions" / f"{track}.py").read_text() for track in ("numpy", "torch")}
+MODEL = {track: (GELU_DIR / "solutions" / f"{track}.py").read_text() for track in TRACK_NAMES}
 # A value only expected.json holds (a hidden case's expected GELU, to 16 digits): it must never reach a report.
 EXPECTED_SECRET = "2.2687485526424345"
 MARK = f"mljudge-attack-{uuid.uuid4().hex[:12]}"  # unique names for files the attacks try to create

@@ -25,7 +25,7 @@ from typing import Any
 OUT = Path(__file__).resolve().parents[1] / "src" / "library-names.json"
 sys.path.insert(0, str(Path(__file__).resolve().parents[4]))  # the checkout, for `mljudge`
 
-from mljudge.sandbox.tracks import TRACKS, Track  # noqa: E402
+from mljudge.sandbox import TRACKS, TrackSpec  # noqa: E402  (the front door: what the sandbox says of its tracks)
 
 # Besides each track's own modules (its spec's `completion`): Python's math, in every track.
 COMMON_MODULES = ("math",)
@@ -42,7 +42,7 @@ def kind_of(value: Any) -> str:
     return "constant"
 
 
-def track_of(module: str) -> Track | None:
+def track_of(module: str) -> TrackSpec | None:
     return next((t for t in TRACKS.values() if module in t.completion.modules), None)
 
 

@@ -1,4 +1,4 @@
-// The attention lesson's heatmap panel (exercises/attention/PANEL.md): a six-token sentence with a hand-made
+// The attention lesson's heatmap panel (exercises/attention/lesson.toml): a six-token sentence with a hand-made
 // previous-token head (reference.attention), its weights as a 6 × 6 heatmap (queries down, keys across), a mask
 // the learner toggles cell by cell or picks from presets, the row sums and the outputs. Computed here as the
 // exercise defines it: scores q·kᵀ (÷ √d_k), × s; forbidden → −∞; a softmax over the allowed keys of each row,

@@ -1,4 +1,4 @@
-// The conv2d lesson's picture panel (exercises/conv2d/PANEL.md): a small picture (shipped by the server from
+// The conv2d lesson's picture panel (exercises/conv2d/lesson.toml): a small picture (shipped by the server from
 // reference/conv2d.py) with its padding, a kernel the learner edits cell by cell or picks from presets, and the
 // output, recomputed here as deep-learning libraries do it (a cross-correlation: the kernel is not flipped). The
 // cursor on the output outlines the window it reads, padding included, and the readout lists the products.

@@ -1,4 +1,4 @@
-// Module 6's panel (exercises/sgd-momentum/PANEL.md): the valley f(x, y) = 0.1·x² + 5·y² as contour lines, drawn
+// Module 6's panel (exercises/sgd-momentum/lesson.toml): the valley f(x, y) = 0.1·x² + 5·y² as contour lines, drawn
 // at the same scale on both axes, and the paths of plain descent, momentum, RMSProp and Adam from (−4, 1), step by
 // step. Every point comes from reference/optimizers.py on the server (the steps are not reimplemented here): the
 // lr and momentum sliders ask for the paths of their setting (each a point of the sliders' grids), the step

@@ -1,4 +1,4 @@
-// The rnn lesson's echo panel (exercises/rnn/PANEL.md): one tanh unit (input weight 1, no biases, h₀ = 0) with
+// The rnn lesson's echo panel (exercises/rnn/lesson.toml): one tanh unit (input weight 1, no biases, h₀ = 0) with
 // the recurrent weight w on a slider, an impulse a at step 1 (and, if asked, again at step 10), and what is left
 // of it: the echo h_t and its influence ∂h_t/∂x₁. Thirty steps of tanh are computed here, as
 // reference.recurrent.echo_run does (tests/web compare them with it); a log scale shows the influence's

@@ -1,4 +1,4 @@
-// The encoder-block lesson's panel (exercises/encoder-block/PANEL.md): the block as a diagram with the shape at
+// The encoder-block lesson's panel (exercises/encoder-block/lesson.toml): the block as a diagram with the shape at
 // every step for the sizes the learner sets (the twelve steps of reference.transformer.shapes, ported here and
 // compared with it by tests/web), what they cost (attention weights, parameters), and the toy block's two heads
 // as heatmaps, queries down and keys across.

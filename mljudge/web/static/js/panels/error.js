@@ -1,4 +1,4 @@
-// The error panel of module 5 (exercises/huber/PANEL.md, exercises/mse/PANEL.md): the loss of one prediction
+// The error panel of module 5 (exercises/huber/lesson.toml, exercises/mse/lesson.toml): the loss of one prediction
 // against its error d (d², Huber at the δ slider, |d|, ½·d²) with their slopes, the quadratic zone |d| ≤ δ, and
 // five errors to drag (the outlier demo) with what each loss makes of them: the mean, the largest error's share of
 // the loss and of the pull (its slope against all slopes). The curves are the reference's one-liners

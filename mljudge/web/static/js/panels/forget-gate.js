@@ -1,4 +1,4 @@
-// The lstm-cell lesson's forget-gate panel (exercises/lstm-cell/PANEL.md): one LSTM unit whose gates listen only
+// The lstm-cell lesson's forget-gate panel (exercises/lstm-cell/lesson.toml): one LSTM unit whose gates listen only
 // to the input (reference.recurrent.keep_cell), the forget bias b on a slider, and a timeline of 100 steps on
 // which the learner chooses when the cell writes (x = 1). Computed here as reference.recurrent.keep_run does it,
 // one step at a time: i = σ(10x − 5), f = σ(b), g = tanh(3x), o = σ(5); c = f·c + i·g; h = o·tanh(c).

@@ -1,4 +1,4 @@
-// The batch-norm lesson's histogram panel (exercises/batch-norm/PANEL.md): a real batch of 256 samples (from
+// The batch-norm lesson's histogram panel (exercises/batch-norm/lesson.toml): a real batch of 256 samples (from
 // reference/batch_norm.py), one feature at a time, before and after γ·(x − μ)/√(σ² + eps) + β, as histograms
 // (uPlot's bars, in the bundled plot code). μ and the biased σ² are computed here in two passes (mean, then the
 // mean of squared deviations): the feature in thousands would lose digits to a one-pass variance.

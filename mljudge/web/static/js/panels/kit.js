@@ -41,7 +41,7 @@ export function formatInt(value) {
 
 /** Whole numbers with thousands separators in the page's language (1,600 / 1 600). */
 export function formatCount(value, lang) {
-  return Number(value).toLocaleString(lang === "ru" ? "ru-RU" : "en-US");
+  return Number(value).toLocaleString(lang);
 }
 
 // --- controls -----------------------------------------------------------------------------------------------------

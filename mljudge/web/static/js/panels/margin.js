@@ -1,4 +1,4 @@
-// The cross-entropy lesson's panel (exercises/cross-entropy/PANEL.md). First, the loss of one example against its
+// The cross-entropy lesson's panel (exercises/cross-entropy/lesson.toml). First, the loss of one example against its
 // margin m = z_right − z_wrong, every wrong class sharing the logit 0, for C classes on a slider: the loss of a
 // guess is ln C. Then a logits playground: four logits, the softmax, and the loss worked out the stable way
 // (subtract the maximum first: reference.losses.log_softmax) beside the naive way (exp of the raw logits) and

@@ -1,4 +1,4 @@
-// The max-pool lesson's panel (exercises/max-pool/PANEL.md): a feature map (from reference/pooling.py), windows
+// The max-pool lesson's panel (exercises/max-pool/lesson.toml): a feature map (from reference/pooling.py), windows
 // of k × k cut out every s cells, and each reduced to its maximum. The cells no window reads are greyed and crossed
 // ("windows that do not fit are dropped"); the cursor on the output outlines its window, rings its maximum (the
 // first in reading order on ties, as torch's return_indices) and, where windows overlap, tints every other window

@@ -1,4 +1,4 @@
-// The positional-encoding lesson's panel (exercises/positional-encoding/PANEL.md): the whole table as a heatmap
+// The positional-encoding lesson's panel (exercises/positional-encoding/lesson.toml): the whole table as a heatmap
 // (positions down, columns across, blue −1 · white 0 · orange +1, never rescaled) and each sin/cos pair of columns
 // as the hand of a clock turning position·ω_i. Recomputed here when a slider moves, as
 // reference.positional.positional_encoding does: ω_i = base^(−2i/d_model), PE[pos, 2i] = sin(pos·ω_i),

@@ -1,4 +1,4 @@
-// PPO's clipped objective of one action against its probability ratio r (exercises/ppo/PANEL.md), for the
+// PPO's clipped objective of one action against its probability ratio r (exercises/ppo/lesson.toml), for the
 // advantage A and clip range ε on two sliders: min(r·A, clip(r, 1 − ε, 1 + ε)·A). The flat part, where the
 // gradient stops, is drawn grey and named; the clip range is shaded. Computed here in the per-sign form the
 // reference uses (reference/ppo.py), which tests/web compare with it on the server's grid.
