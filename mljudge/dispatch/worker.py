@@ -74,15 +74,18 @@ def run_worker(broker_url: str, *, concurrency: int = 1, tracks: tuple[str, ...]
                exercises_dir: Path | None = None, name: str | None = None, out: TextIO = sys.stdout) -> int:
     """Start the zygotes of `tracks`, then grade jobs from their queues until SIGTERM (finishes the jobs in hand)
     or SIGINT. Returns the exit code."""
-    from mljudge.judge.pools import new_pool
+    from mljudge.judge.course import require
+    from mljudge.judge.pools import course_pool
 
     global _grading
     app = make_app(broker_url)
     register(app)
     name = name or f"judge-{os.getpid()}@{socket.gethostname()}"
     catalog = Catalog(exercises_dir)
-    # As many sandboxes per track as jobs at once: a job never waits here, and never for another learner's.
-    pool = new_pool(concurrency, per_client=1, max_waiting=concurrency)
+    require(catalog.root)  # a folder that holds no course: said (exit 2) before any zygote starts
+    # As many sandboxes per track as jobs at once: a job never waits here, and never for another learner's. Its
+    # jails hide the course it grades and allow that course's words, as `judge serve`'s do.
+    pool = course_pool(catalog.root, concurrency, per_client=1, max_waiting=concurrency)
     print(f"starting the sandbox ({concurrency} zygote(s) for {', '.join(tracks)})…", file=out, flush=True)
     try:
         pool.start(tracks)

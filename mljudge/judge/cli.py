@@ -230,7 +230,7 @@ def _show(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     from mljudge.judge.authoring.check import check_exercise
     from mljudge.judge.authoring.threads import run_all
-    from mljudge.judge.pools import new_pool
+    from mljudge.judge.pools import course_pool
 
     catalog = _catalog(args)
     whole = args.all or not args.slugs
@@ -254,7 +254,7 @@ def _check(args: argparse.Namespace) -> int:
     # Without a course.toml no module is declared, so every exercise's module is an error (not a free pass).
     modules = {m.id for m in catalog.modules()} if (catalog.root / course.COURSE_FILE).is_file() else set()
     jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(slugs)))
-    pool = new_pool(jobs, hide=(catalog.root,))
+    pool = course_pool(catalog.root, jobs)
     progress = render.Progress(len(slugs), sys.stderr)
     try:
         results = run_all(lambda slug: check_exercise(catalog.root / slug, write=args.write, pool=pool,
@@ -296,7 +296,7 @@ def _grade(args: argparse.Namespace) -> int:
     import os
 
     from mljudge.judge.authoring import batch
-    from mljudge.judge.pools import new_pool
+    from mljudge.judge.pools import course_pool
 
     exercise = _catalog(args).get(args.exercise)
     if args.track and args.track not in exercise.tracks:
@@ -318,7 +318,7 @@ def _grade(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot write {args.csv}: {exc.strerror}") from None
     jobs = args.jobs or os.cpu_count() or 1
-    pool = new_pool(jobs, hide=(exercise.path.parent,))
+    pool = course_pool(exercise.path.parent, jobs)
     progress = render.Progress(len(submissions), sys.stderr)
     try:
         lang = normalize_lang(args.lang)

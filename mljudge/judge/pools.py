@@ -65,6 +65,13 @@ def new_pool(size: int | None = None, *, hide: Iterable[Path | str] = (), vocabu
     return Pool(size, hidden=hidden(hide), vocabulary=vocabulary or course_vocabulary(), **options)
 
 
+def course_pool(root: Path, size: int | None = None, *, hide: Iterable[Path | str] = (), **options: Any) -> Pool:
+    """A pool of its own for grading the course at `root` (`judge serve`, a worker, `judge check`, `judge grade`):
+    its jails hide that course, and its children allow that course's words. Raises ExerciseError for a course
+    whose vocabulary.toml is broken."""
+    return new_pool(size, hide=(root, *hide), vocabulary=course_vocabulary(root), **options)
+
+
 _shared: dict[str, Pool] = {}
 _shared_lock = threading.Lock()
 

@@ -338,7 +338,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
     setting, a database or broker that cannot be reached, a port that cannot be listened on."""
     from mljudge.judge import course
     from mljudge.judge.catalog import Catalog
-    from mljudge.judge.pools import new_pool
+    from mljudge.judge.pools import course_pool
     from mljudge.web import config, create_app
 
     settings = config.read()  # before anything starts: a typo stops here
@@ -366,9 +366,9 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, exercises_dir: 
             # Each submission waits for its worker in a request thread of its own.
             in_flight = len(TRACKS) * 2 * settings["MAX_PENDING"]
         else:
-            pool = new_pool(pool_size, max_waiting=settings["MAX_PENDING"], per_client=settings["MAX_PER_CLIENT"],
-                            allow_unconfined=settings["ALLOW_UNCONFINED"],
-                            hide=(catalog.root, settings["DATA_DIR"]))
+            pool = course_pool(catalog.root, pool_size, hide=(settings["DATA_DIR"],),
+                               max_waiting=settings["MAX_PENDING"], per_client=settings["MAX_PER_CLIENT"],
+                               allow_unconfined=settings["ALLOW_UNCONFINED"])
             stack.callback(pool.close)
             # A thread for every submission that may be judged or waiting (each waits in its own request).
             in_flight = len(pool.queues) * (pool.size + settings["MAX_PENDING"])
