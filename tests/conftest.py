@@ -33,7 +33,8 @@ SANDBOX_FIXTURES = frozenset({"pool", "bare_pool", "secret_pool", "unguarded", "
 # grading too), `judge check` in a fixture, or `judge` subprocesses.
 SANDBOX_MODULES = ("tests/sandbox/test_isolation.py", "tests/sandbox/test_by_design.py",
                    "tests/judge/test_general_format.py", "tests/authoring/test_batch.py", "tests/judge/test_cli.py",
-                   "tests/judge/test_golden.py", "tests/judge/test_pools.py", "tests/web/test_serve.py", "tests/web/test_load.py",
+                   "tests/judge/test_golden.py", "tests/judge/test_pools.py", "tests/web/test_serve.py",
+                   "tests/web/test_load.py",
                    "tests/test_install.py", "tests/client/test_course_server.py")
 
 # Slow by what a test uses: real services (a PostgreSQL cluster, Redis, judge workers: seconds to start and to
