@@ -4,14 +4,11 @@ notebook render the Report this returns; none of them decides anything of it aga
 
 The rules, in order:
 - A hidden case's row says one bit: passed or failed, with its kind (the author's words). Nothing of how it failed
-  (an exception's type or words, a shape, NaN, which case ran out of time) is shown, since the submission chooses
-  all of that and could spell the hidden inputs out with it — save what the source alone says (a signature the
-  case cannot call: `CaseFact.from_source`).
+  (an exception's type or words, a shape, NaN, which case ran out of time) is shown or counts towards the verdict,
+  since the submission chooses all of that and could spell the hidden inputs out with it — save what the source
+  alone says (a signature the case cannot call: `CaseFact.from_source`), which no input can modulate.
 - The verdict is the worst (report.VERDICT_FACTS) of: the visible cases' failures (a runtime error, a refusal, a
   memory error), the run's own ending (a rule broken, a limit, a crash), and "wrong answer" when any case failed.
-  Only when every visible case passes does a hidden case's failure choose the verdict too: then "runtime error"
-  says that the code raised on some hidden input, from the verdicts' closed set and nothing more — while a visible
-  failure is there, it leads, since that is what the learner can see and act on.
 - The message leads with what the learner can act on: the first visible case of the verdict's kind, else the first
   visible failure, and it names the case (`Report.leads`).
 - Recognised mistakes and the idioms the code uses come first among the hints, marked as such (HintKind), for the
@@ -111,8 +108,7 @@ def decide(exercise: Exercise, track: str, facts: RunFacts, observer: Observer, 
     """The report of a run whose module loaded and whose function exists."""
     outcome = facts.outcome
     visible = [f for f in facts.cases if f.case.visible]
-    counted = visible if any(not f.passed for f in visible) else facts.cases
-    verdicts = {f.verdict for f in counted if f.verdict is not None}
+    verdicts = {f.verdict for f in visible if f.verdict is not None}
     verdicts |= {Verdict.INTERNAL_ERROR for f in facts.cases if f.judge_failed}
     if facts.violation is not None:
         verdicts.add(Verdict.FORBIDDEN)
@@ -184,17 +180,15 @@ def _message(exercise: Exercise, verdict: Verdict, facts: RunFacts, observer: Ob
         broken = next((f for f in visible if f.verdict == verdict), None)
         if broken is not None:
             return (*say("report.in_case", case=broken.case.kind), *broken.message), broken.case.id
-        if facts.termination == verdict:  # the run's own ending: it says what happened
-            return facts.termination_message, None
-        said = next((f for f in facts.cases if f.verdict == verdict and f.from_source), None)
-        if said is not None:  # a signature the case cannot call: the source says it, no input does
-            return (*say("report.in_case", case=said.case.kind), *said.message), None
-        return say("report.in_hidden_case"), None
+        return facts.termination_message, None
     if verdict == Verdict.WRONG_ANSWER:
         summary = say("verdict.wrong_answer.message", passed=passed, total=total)
         if first_failure is not None:
             return (*summary, " ", *say("report.first_failure", case=first_failure.case.kind),
                     *first_failure.message), first_failure.case.id
+        said = next((f for f in facts.cases if not f.passed and f.from_source), None)
+        if said is not None:  # a signature a hidden case cannot call: the source says it, no input does
+            return (*summary, " ", *say("report.first_failure", case=said.case.kind), *said.message), None
         return (*summary, " ", *say("report.only_hidden_failed")), None
     return say(f"verdict.{verdict}.message", passed=passed, total=total), None
 

@@ -65,8 +65,9 @@ def test_each_track_has_its_queue(workers: Workers, redis_server: object, catalo
 
 def test_a_worker_killed_mid_job_under_load_loses_nothing(workers: Workers, dispatcher: Dispatcher,
                                                           catalog: Catalog, tmp_path: Path) -> None:
-    """60 mixed submissions from 8 learners at once on two workers; one worker is SIGKILLed while it grades (an
-    infinite loop, so surely mid-job). Every submission still gets its verdict, once, and one row."""
+    """60 mixed submissions from 8 learners at once on two workers (each learner submits again when a verdict comes
+    back, as in the browser: the admission allows a learner two at a time); one worker is SIGKILLed while it grades
+    (an infinite loop, so surely mid-job). Every submission still gets its verdict, once, and one row."""
     names = workers.ensure(2)
     gelu = catalog.get("gelu")
     store = Store.open(f"sqlite:///{tmp_path / 'record.sqlite3'}")
@@ -94,8 +95,12 @@ def test_a_worker_killed_mid_job_under_load_loses_nothing(workers: Workers, disp
     victim = names[0]
     zygotes = _children(workers.pid(victim))
     assert zygotes, "the worker keeps its zygotes as child processes"
+    def learner_submits(first: int) -> None:
+        for index in range(first, len(cases), 8):
+            submit(index)
+
     with ThreadPoolExecutor(8) as pool:
-        futures = [pool.submit(submit, i) for i in range(len(cases))]
+        futures = [pool.submit(learner_submits, first) for first in range(8)]
         killed_job = _kill_when_started(dispatcher.redis, workers, victim, slow)
         for future in futures:
             future.result(timeout=240)

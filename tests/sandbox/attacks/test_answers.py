@@ -215,9 +215,9 @@ def test_hidden_case_prints_are_not_shown(gelu: Exercise, pool: Pool) -> None:
 
 def test_hidden_case_exception_messages_are_not_shown(gelu: Exercise, pool: Pool) -> None:
     # raise with the hidden input in the message: the report shows neither the message, nor the exception's type,
-    # nor the line (the code chooses all of it); the verdict says a hidden case raised, in the judge's fixed words
+    # nor the line, nor even that it raised (the code chooses all of it): the hidden case failed, no more
     source = RECORDER.format(action="if len(SEEN) > 2:\n        raise ValueError('LEAK ' + str(x.tolist()))")
-    report = attack(gelu, pool, source, "runtime_error", "It happened in a hidden case")
+    report = attack(gelu, pool, source, "wrong_answer", "a hidden case does not")
     text = text_of(report)
     assert "ValueError" not in text and "LEAK" not in text
     assert not any(v in text for v in HIDDEN_VALUES)

