@@ -1,5 +1,5 @@
-"""Fixtures for the web tests: one real sandbox pool, a live waitress server, a Chromium browser (plain
-Playwright for Python, no pytest plugin), and OpenAPI conformance checks against the served document."""
+"""Fixtures for the web tests: one real sandbox pool, a live waitress server, pages in the
+session's Chromium (tests/conftest.py), and OpenAPI conformance checks against the served document."""
 
 from __future__ import annotations
 
@@ -25,9 +25,6 @@ from mljudge.web import create_app
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "mljudge" / "exercises"
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 GELU = EXERCISES / "gelu"
 
 
@@ -92,18 +89,6 @@ def live_server(pool: Pool) -> Iterator[LiveServer]:
 
 
 # --- the browser ------------------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 # Chromium logs a CSP violation to its own log, which Playwright's console events never see: the page reports
