@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from mljudge import sandbox
+from mljudge.judge import pools
 from mljudge.judge.cli import main
 
 REPO_EXERCISES = Path(__file__).resolve().parents[2] / "mljudge" / "exercises"
@@ -60,7 +61,13 @@ class _Borrowed:
 
 @pytest.fixture
 def shared_pool(monkeypatch: pytest.MonkeyPatch, pool: sandbox.pool.Pool) -> sandbox.pool.Pool:
-    monkeypatch.setattr(sandbox.pool, "Pool", lambda *args, **kwargs: _Borrowed(pool))
+    """The session's pool for every pool a command makes (`judge check` and `judge grade` go through
+    course_pool, which goes through new_pool): for copies of the bundled course, whose words it allows already."""
+    def borrowed(*args: Any, **kwargs: Any) -> _Borrowed:
+        return _Borrowed(pool)
+
+    monkeypatch.setattr(pools, "course_pool", borrowed)
+    monkeypatch.setattr(pools, "new_pool", borrowed)
     return pool
 
 

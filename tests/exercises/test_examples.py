@@ -3,6 +3,7 @@ accepted, in the real sandbox. (`judge check` does more; this is the part every 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,9 @@ from mljudge.judge.authoring.check import read_header
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.grade import grade
 from mljudge.judge.localise import localise
+from mljudge.judge.report import Report
 from mljudge.sandbox.pool import Pool
-from tests.judging import judged
+from tests.judging import Ahead, graded_ahead, judged
 
 CATALOG = Catalog()
 
@@ -22,13 +24,25 @@ def _examples() -> list[tuple[str, Path]]:
             for path in sorted((CATALOG.root / slug / "submissions").glob("*/*.py"))]
 
 
+def _graded(path: Path, pool: Pool, client: str) -> Report:
+    source = path.read_text(encoding="utf-8")
+    return grade(CATALOG.get(path.parts[-4]), source, read_header(source).track, filename=path.name, pool=pool,
+                 client=client)
+
+
+@pytest.fixture(scope="module")
+def examples_graded(request: pytest.FixtureRequest, pool: Pool) -> Iterator[Ahead[Report]]:
+    with graded_ahead(request, "test_example_submission_gets_its_verdict", "path",
+                      lambda path, client: _graded(path, pool, client)) as ahead:
+        yield ahead
+
+
 @pytest.mark.parametrize(("slug", "path"), _examples(), ids=lambda v: v if isinstance(v, str) else
                          f"{v.parent.name}/{v.name}")
-def test_example_submission_gets_its_verdict(slug: str, path: Path, pool: Pool) -> None:
+def test_example_submission_gets_its_verdict(slug: str, path: Path, examples_graded: Ahead[Report]) -> None:
     exercise = CATALOG.get(slug)
-    source = path.read_text(encoding="utf-8")
-    header = read_header(source)
-    neutral = grade(exercise, source, header.track, filename=path.name, pool=pool)
+    header = read_header(path.read_text(encoding="utf-8"))
+    neutral = examples_graded.get(path)
     report = localise(neutral, "en")
     assert report.verdict == path.parent.name, report.message
     if header.mistakes:

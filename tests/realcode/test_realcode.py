@@ -13,16 +13,18 @@ expected to fail, strictly, so that the fix shows up as an unexpected pass (then
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from mljudge.judge.catalog import Catalog
+from mljudge.judge.localise import Localised
 from mljudge.judge.report import VERDICTS, Report
 from mljudge.sandbox import NAMES as TRACK_NAMES
 from mljudge.sandbox.pool import Pool
-from tests.judging import judged
+from tests.judging import Ahead, graded_ahead, judged
 
 HERE = Path(__file__).parent
 SOLUTIONS = HERE / "solutions"
@@ -87,10 +89,19 @@ def _known_judge_bug(entry: Entry) -> pytest.MarkDecorator | tuple[()]:
     return pytest.mark.xfail(reason=entry.xfail, strict=True) if entry.xfail else ()
 
 
+@pytest.fixture(scope="module")
+def corpus_graded(request: pytest.FixtureRequest, pool: Pool) -> Iterator[Ahead[Localised]]:
+    def run(entry: Entry, client: str) -> Localised:
+        return judged(CATALOG.get(entry.exercise), entry.path.read_text(encoding="utf-8"), None,
+                      filename=entry.path.name, pool=pool, client=client)
+
+    with graded_ahead(request, "test_real_code_gets_its_verdict", "entry", run) as ahead:
+        yield ahead
+
+
 @pytest.mark.parametrize("entry", [pytest.param(e, id=e.path.name, marks=_known_judge_bug(e)) for e in ENTRIES])
-def test_real_code_gets_its_verdict(entry: Entry, pool: Pool) -> None:
-    report = judged(CATALOG.get(entry.exercise), entry.path.read_text(encoding="utf-8"), None,
-                   filename=entry.path.name, pool=pool)
+def test_real_code_gets_its_verdict(entry: Entry, corpus_graded: Ahead[Localised]) -> None:
+    report = corpus_graded.get(entry)
     context = _explain(entry, report)
     assert report.verdict != "internal_error", context
     assert report.verdict == entry.verdict, context
