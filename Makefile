@@ -37,10 +37,13 @@ services:
 	  if [ "$$(id -u)" = 0 ]; then $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq redis-server postgresql; \
 	  else echo "redis-server or postgresql is missing: sudo apt-get install -y redis-server postgresql" >&2; exit 1; fi; }
 
+# Two pytest processes (pytest-xdist), each test file whole in one of them (its module fixtures start once):
+# `make test TEST_WORKERS=0` runs it in this one process (pytest -n 0).
+TEST_WORKERS ?= 2
 test: setup browser services
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 # The quick loop while working: ruff, then every test that is neither slow nor drives the browser (the markers are
 # given in tests/conftest.py), in under a minute on two quiet CPUs. Bytecode is cached here even where
@@ -48,7 +51,7 @@ test: setup browser services
 .PHONY: test-fast frontend-check
 test-fast: setup
 	$(BIN)/ruff check .
-	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -q -m "not slow and not browser"
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadfile -m "not slow and not browser"
 
 # The front-end bundles rebuilt from mljudge/web/frontend/'s lockfile and compared byte for byte with mljudge/web/static/vendor/,
 # and axe-core (tests/web/axe/, for the browser tests) fetched again from its lockfile and compared.

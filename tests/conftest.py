@@ -120,6 +120,9 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-goldens", action="store_true",
                      help="rewrite the golden reports in tests/golden/ instead of comparing with them")
+    parser.addoption("--screenshots", action="store_true",
+                     help="save what the browser tests see as PNGs in test-artifacts/screenshots/ (a full-page "
+                          "screenshot costs ~0.3 s in software rendering, ~100 of them a run: off by default)")
     parser.addoption("--rebuild-frontend", action="store_true",
                      help="also rebuild web/static/vendor/ from the npm lockfile and compare (needs the npm "
                           "registry; `make frontend-check`)")

@@ -55,6 +55,9 @@ QUICK = {("wrong-answer-no-cubic", "en", "txt"), ("wrong-answer-no-cubic", "ru",
 VOLATILE = "…"
 
 
+TERMINAL_COLUMNS = "100"
+
+
 def _params() -> list[Any]:
     return [pytest.param(case, lang, form, id=f"{case}-{lang}-{form}",
                          marks=() if (case, lang, form) in QUICK else pytest.mark.slow)
@@ -84,8 +87,16 @@ def _module_params() -> list[Any]:
 def judge_run(submission: Path, lang: str, form: str) -> subprocess.CompletedProcess[str]:
     args = ["--json"] if form == "json" else ["--no-color"]
     env = {k: v for k, v in os.environ.items() if k != "JUDGE_EXERCISES_DIR"}  # the checkout's own exercises
+    env["COLUMNS"] = TERMINAL_COLUMNS
     return subprocess.run([sys.executable, "-m", "mljudge.cli", "run", "gelu", str(submission), "--lang", lang,
                            *args], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+
+
+@pytest.fixture(autouse=True)
+def terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Values are cut to the terminal's width: the goldens are a 100-column terminal's, wherever pytest runs
+    (a pipe, a tty, a pytest-xdist worker)."""
+    monkeypatch.setenv("COLUMNS", TERMINAL_COLUMNS)
 
 
 def _masked(value: Any) -> Any:

@@ -25,11 +25,17 @@ from mljudge.web import create_app
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "mljudge" / "exercises"
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
+SAVE_SCREENSHOTS = False  # pytest --screenshots (pytest_configure below)
 GELU = EXERCISES / "gelu"
 
 
 def gelu_file(relative: str) -> str:
     return (GELU / relative).read_text(encoding="utf-8")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global SAVE_SCREENSHOTS
+    SAVE_SCREENSHOTS = bool(config.getoption("--screenshots"))
 
 
 # --- the sandbox and the app ------------------------------------------------------------------------------------
@@ -115,11 +121,12 @@ class Tab:
     def goto(self, path: str) -> None:
         self.page.goto(self.base + path)
 
-    def screenshot(self, name: str) -> Path:
+    def screenshot(self, name: str) -> None:
+        """test-artifacts/screenshots/<name>.png, to look at, when pytest runs with --screenshots."""
+        if not SAVE_SCREENSHOTS:
+            return
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        path = SCREENSHOTS / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=True)
-        return path
+        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
 def open_tab(browser: Any, base: str, *, viewport: dict[str, int] | None = None, phone: bool = False,

@@ -199,7 +199,7 @@ def token_of(response: Any) -> str:
            digest_method=hashlib.sha256).sign(secrets.token_urlsafe(32)).decode(),
     "",
     "x" * 4000,
-])
+], ids=["unsigned", "another-servers-key", "empty", "oversized"])  # stable ids: the tokens are random
 def test_a_planted_cookie_is_never_adopted(app: Flask, planted: str) -> None:
     """Session fixation: someone plants a learner cookie of their choosing in a victim's browser (a shared
     computer, a sibling domain) and later reads what the victim submitted under it. The server replaces any value
