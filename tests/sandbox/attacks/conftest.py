@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import socket
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,8 @@ from mljudge.sandbox import policy
 from mljudge.sandbox.limits import Limits
 from mljudge.sandbox.pool import Pool
 from tests.sandbox.attacks.common import ARMED_CPU_SECONDS, JAIL_UIDS, MARK, PWNED, REPO, is_zygote, processes
+
+TEARDOWN_SECONDS = 5.0
 
 
 @pytest.fixture(autouse=True)
@@ -39,6 +42,13 @@ def no_strays() -> Iterator[None]:
     under_zygotes = [ppid for ppid, _ in jailed.values() if ppid in ours]
     assert len(under_zygotes) == len(set(under_zygotes)), "a zygote has more than one jailed child"
     busy = {pid: cpu for pid, (ppid, cpu) in jailed.items() if ppid in ours and cpu > ARMED_CPU_SECONDS}
+    # A child that finished and said so is answered before its teardown (sandbox.pool): freeing what it built
+    # (200,000 nested lists) may still be under way. It is gone within the teardown's time; one that outlived
+    # its run is not.
+    deadline = time.monotonic() + TEARDOWN_SECONDS
+    while busy and time.monotonic() < deadline:
+        time.sleep(0.05)
+        busy = {pid: cpu for pid, cpu in busy.items() if pid in processes()}
     assert not busy, f"a jailed child outlived its run: {busy}"
     assert not {pid for pid, (ppid, _) in jailed.items() if ppid in jailed}, "a jailed process has a child"
     parents = {pid: now[ppid][2] if ppid in now else "" for pid, (ppid, _) in jailed.items()}
