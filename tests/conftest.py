@@ -6,7 +6,10 @@ command-line options, and its markers, given by what a test uses and where it li
 - `slow`: an exhaustive sweep, a test that starts real services, or one over ~2 s (measured with `pytest
   --durations=0` on 2 CPUs): SLOW_FIXTURES, SLOW, and each table of attacks past its first.
 
-`make test-fast` runs what is neither slow nor browser; `make test` runs everything.
+`make test-fast` runs what is neither slow nor browser; `make test` runs everything. Both run in two processes
+(pytest-xdist, `--dist loadfile`), so nothing here may depend on running alone: parameters are stable across
+processes (no random ids), ports are free ones, files are in tmp_path, and a check of the machine's processes
+counts only its own.
 """
 
 from __future__ import annotations
