@@ -9,7 +9,7 @@ command-line options, and its markers, given by what a test uses and where it li
 `make test-fast` runs what is neither slow nor browser; `make test` runs everything. Both run in two processes
 (pytest-xdist, `--dist loadfile`), so nothing here may depend on running alone: parameters are stable across
 processes (no random ids), ports are free ones, files are in tmp_path, and a check of the machine's processes
-counts only its own.
+allows for the other process's.
 """
 
 from __future__ import annotations
