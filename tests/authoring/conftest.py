@@ -61,13 +61,9 @@ class _Borrowed:
 
 @pytest.fixture
 def shared_pool(monkeypatch: pytest.MonkeyPatch, pool: sandbox.pool.Pool) -> sandbox.pool.Pool:
-    """The session's pool for every pool a command makes (`judge check` and `judge grade` go through
-    course_pool, which goes through new_pool): for copies of the bundled course, whose words it allows already."""
-    def borrowed(*args: Any, **kwargs: Any) -> _Borrowed:
-        return _Borrowed(pool)
-
-    monkeypatch.setattr(pools, "course_pool", borrowed)
-    monkeypatch.setattr(pools, "new_pool", borrowed)
+    """The session's pool for the pool `judge check` or `judge grade` makes (course_pool): for copies of the
+    bundled course, whose words it allows already."""
+    monkeypatch.setattr(pools, "course_pool", lambda *args, **kwargs: _Borrowed(pool))
     return pool
 
 

@@ -21,7 +21,7 @@ import pytest
 
 from mljudge.judge.catalog import Catalog
 from mljudge.judge.localise import Localised
-from mljudge.judge.report import VERDICTS, Report
+from mljudge.judge.report import VERDICTS
 from mljudge.sandbox import NAMES as TRACK_NAMES
 from mljudge.sandbox.pool import Pool
 from tests.judging import Ahead, graded_ahead, judged
@@ -114,7 +114,7 @@ def test_real_code_gets_its_verdict(entry: Entry, corpus_graded: Ahead[Localised
     assert not missing, f"missing {missing} in the first hint: {first_hint}\n{context}"
 
 
-def _explain(entry: Entry, report: Report) -> str:
+def _explain(entry: Entry, report: Localised) -> str:
     """What a failure prints: the entry's intent and what the judge answered, enough to act on."""
     failed = [f"{c.id}: {c.status} {c.message}" for c in report.cases if c.status != "passed"][:3]
     issues = [f"{i.line}:{i.col} {i.code} {i.message}" for i in report.issues]
